@@ -1,0 +1,1 @@
+//! day15-combat: under construction.

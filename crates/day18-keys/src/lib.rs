@@ -1,0 +1,1 @@
+//! day18-keys: under construction.

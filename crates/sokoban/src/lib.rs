@@ -1,0 +1,1 @@
+//! sokoban: under construction.
