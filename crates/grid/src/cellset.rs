@@ -256,6 +256,108 @@ fn column_mask(index: usize, width: usize, column: usize) -> u64 {
     mask
 }
 
+/// A breadth-first flood fill over a [`CellSet`], one layer a step.
+///
+/// It keeps the reached set and a scratch buffer, and tracks the span of words the reached set
+/// occupies, so a step touches only the words that can change: a flood that has covered ten cells
+/// of a large grid costs a handful of word operations, not a pass over the grid.
+///
+/// ```
+/// use grid::{CellSet, Flood};
+///
+/// // A 5 x 3 grid whose middle row is open.
+/// let open = CellSet::from_cells(15, 5..10);
+/// let mut flood = Flood::new(5, 15);
+/// flood.start([5]);
+/// assert!(flood.step(&open));
+/// assert_eq!(flood.reached().iter().collect::<Vec<_>>(), vec![5, 6]);
+/// while flood.step(&open) {}
+/// assert_eq!(flood.reached().count(), 5);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Flood {
+    width: usize,
+    reached: CellSet,
+    scratch: CellSet,
+    not_first_column: Vec<u64>,
+    not_last_column: Vec<u64>,
+    /// Words `low..high` hold every reached cell.
+    low: usize,
+    high: usize,
+}
+
+impl Flood {
+    /// A flood over a grid `width` cells wide with `len` cells in all.
+    #[must_use]
+    pub fn new(width: usize, len: usize) -> Self {
+        let words = len.div_ceil(64);
+        Flood {
+            width,
+            reached: CellSet::new(len),
+            scratch: CellSet::new(len),
+            not_first_column: (0..words).map(|index| column_mask(index, width, 0)).collect(),
+            not_last_column: (0..words).map(|index| column_mask(index, width, width - 1)).collect(),
+            low: 0,
+            high: 0,
+        }
+    }
+
+    /// Starts a new flood from `sources`, which count as reached whatever the passable set is.
+    pub fn start(&mut self, sources: impl IntoIterator<Item = usize>) {
+        self.reached.words[self.low..self.high].fill(0);
+        self.low = usize::MAX;
+        self.high = 0;
+        for source in sources {
+            self.reached.insert(source);
+            self.low = self.low.min(source / 64);
+            self.high = self.high.max(source / 64 + 1);
+        }
+        if self.low == usize::MAX {
+            self.low = 0;
+        }
+    }
+
+    /// Grows the reached set by one step into `within`; false if it could not grow. Cells reached
+    /// before stay reached (sources included), so after `k` steps the set holds every cell within
+    /// distance `k` of a source through cells of `within`.
+    pub fn step(&mut self, within: &CellSet) -> bool {
+        let words = &self.reached.words;
+        let count = words.len();
+        let reach = self.width / 64 + 1;
+        let low = self.low.saturating_sub(reach);
+        let high = (self.high + reach).min(count);
+        let (row_words, row_bits) = (self.width / 64, (self.width % 64) as u32);
+        let mut grew = false;
+        let (mut new_low, mut new_high) = (usize::MAX, 0);
+        for index in low..high {
+            let here = words[index];
+            let from_left = shifted_down(words, index, 0, 1) & self.not_first_column[index];
+            let from_right = shifted_up(words, index, 0, 1) & self.not_last_column[index];
+            let from_up = shifted_down(words, index, row_words, row_bits);
+            let from_down = shifted_up(words, index, row_words, row_bits);
+            let next = here | ((from_left | from_right | from_up | from_down) & within.words[index]);
+            grew |= next != here;
+            if next != 0 {
+                new_low = new_low.min(index);
+                new_high = index + 1;
+            }
+            self.scratch.words[index] = next;
+        }
+        if grew {
+            self.reached.words[low..high].copy_from_slice(&self.scratch.words[low..high]);
+            self.low = new_low;
+            self.high = new_high;
+        }
+        grew
+    }
+
+    /// The cells reached so far.
+    #[must_use]
+    pub fn reached(&self) -> &CellSet {
+        &self.reached
+    }
+}
+
 impl fmt::Debug for CellSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
@@ -340,6 +442,41 @@ mod tests {
                 let mut out = CellSet::new(len);
                 set.spread_within(width, &within, &mut out);
                 assert_eq!(out, spread_by_hand(width, len, &set, &within), "{width} x {height}");
+            }
+        }
+    }
+
+    #[test]
+    fn flood_layers_match_bfs_distances() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for width in [1, 3, 31, 32, 63, 64, 65, 130] {
+            for height in [1, 2, 7, 20] {
+                let len = width * height;
+                let open: Vec<bool> = (0..len).map(|_| random() % 3 != 0).collect();
+                let within = CellSet::from_cells(len, (0..len).filter(|&c| open[c]));
+                let source = (random() as usize) % len;
+                let mut bfs = crate::Bfs::new(width, len);
+                let distances = bfs.distances([source], |c| open[c]).to_vec();
+                let mut flood = Flood::new(width, len);
+                flood.start([source]);
+                let mut steps = 0;
+                loop {
+                    let expected: Vec<usize> = (0..len).filter(|&c| distances[c] <= steps).collect();
+                    assert_eq!(flood.reached().iter().collect::<Vec<_>>(), expected, "{width} x {height}");
+                    if !flood.step(&within) {
+                        break;
+                    }
+                    steps += 1;
+                }
+                // Reuse starts afresh.
+                flood.start([source]);
+                assert_eq!(flood.reached().count(), 1);
             }
         }
     }

@@ -13,7 +13,8 @@
 //! - [`Bfs`]: breadth-first distance maps from one or many sources, with a passability predicate
 //!   and reusable buffers, so a search core can run thousands of them without allocating.
 //! - [`CellSet`]: a compact bit set over cell indices, which can also *spread* itself one step in
-//!   the four directions, 64 cells at a time: a flood fill done with word operations.
+//!   the four directions, 64 cells at a time: a flood fill done with word operations. [`Flood`]
+//!   runs such a fill layer by layer, touching only the words the fill has reached.
 //!
 //! ```
 //! use grid::Grid;
@@ -34,7 +35,7 @@ mod cellset;
 mod parse;
 
 pub use bfs::{Bfs, UNREACHED};
-pub use cellset::CellSet;
+pub use cellset::{CellSet, Flood};
 pub use parse::ParseError;
 
 use std::fmt;

@@ -1,0 +1,421 @@
+//! # The battle: rounds, turns, moves and attacks, exactly as the puzzle states them
+//!
+//! A [`Battle`] is a state machine that can stop and be resumed between any two events: at the
+//! end of a round (for `--trace`), at the first elf death (part 2 gives up on that power), or just
+//! before an elf strikes a goblin (part 2's snapshots, see [`crate::elf_power`]). The state holds
+//! the round's turn order and a cursor into it, so a copy taken in the middle of a round resumes
+//! exactly where the original was.
+//!
+//! ## One turn
+//! ```text
+//! no enemy left anywhere? ──yes──> combat ends; this round does not count
+//!        │ no
+//! next to an enemy? ──no──> move one step (crate::movement)
+//!        │ yes                  │
+//!        ├──────────────────────┘
+//! next to an enemy now? ──yes──> hit the adjacent enemy with the fewest hit points
+//!                                (ties: reading order); at 0 or below it dies and its
+//!                                square is open at once
+//! ```
+//!
+//! ## Hits instead of hit points
+//! A unit remembers how many times it has been hit, not its hit points. Hit points are
+//! `200 - hits x attacker's power`, and since every enemy of a unit faces the same attacker power,
+//! "fewest hit points" is "most hits taken". Counting hits makes a unit's state independent of the
+//! elf attack power, which is what lets part 2 resume one battle's state under another power.
+//!
+//! ## The board in bits
+//! Besides a cell-to-unit table, the battle keeps [`CellSet`]s of free floor (open and not
+//! occupied) and of each army's squares, so the movement search can run as bit-parallel flood
+//! fills ([`grid::Flood`]).
+//!
+//! ## A battle that cannot end
+//! Armies walled off from each other never meet. The rules would loop for ever; the simulator
+//! stops with [`Progress::Stalemate`] when a stretch of rounds without any attack returns the
+//! units to positions they held before in that stretch: the game is deterministic, so from there
+//! it repeats for ever.
+
+use crate::cave::{Cave, Side};
+use crate::movement::Pathfinder;
+use grid::{CellSet, Grid};
+use std::collections::HashSet;
+
+/// Hit points every unit starts with.
+pub const HIT_POINTS: u32 = 200;
+/// Attack power of goblins, and of elves in part 1.
+pub const BASE_POWER: u32 = 3;
+
+/// A unit on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Its army.
+    pub side: Side,
+    /// Its square.
+    pub cell: u32,
+    /// How many times it has been hit.
+    pub hits: u32,
+    /// False once it has died.
+    pub alive: bool,
+}
+
+/// Where [`Battle::advance`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A full round was completed and the battle goes on.
+    RoundComplete,
+    /// The battle is over: a unit found no enemy at the start of its turn.
+    Over,
+    /// An elf died (only reported when asked to stop there).
+    ElfDied,
+    /// The observer asked to stop just before a strike; resuming performs that strike.
+    Paused,
+    /// The battle can never end (see the module notes).
+    Stalemate,
+}
+
+/// How a finished battle came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The army left standing.
+    pub winner: Side,
+    /// Full rounds completed before combat ended.
+    pub rounds: u32,
+    /// Hit points of the winners, summed.
+    pub hit_points: u32,
+    /// Elves that died.
+    pub elves_lost: u32,
+}
+
+impl Outcome {
+    /// The puzzle's answer: full rounds times remaining hit points.
+    #[must_use]
+    pub fn score(&self) -> u64 {
+        u64::from(self.rounds) * u64::from(self.hit_points)
+    }
+}
+
+/// A battle that never ends: the armies cannot reach each other, or go round in circles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the battle can never end: after {rounds} rounds the units repeat their moves without attacking")]
+pub struct Stalemate {
+    /// Full rounds played when the repetition was found.
+    pub rounds: u32,
+}
+
+/// What the next event of the turn at the cursor is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// The unit at the cursor has not started its turn.
+    Start,
+    /// The unit at the cursor has moved (or stayed) and attacks next.
+    Strike,
+}
+
+/// Marks a cell with no unit in the cell-to-unit table.
+const EMPTY: u32 = u32::MAX;
+
+/// A battle in progress.
+#[derive(Clone, Debug)]
+pub struct Battle {
+    width: usize,
+    floor: Grid<bool>,
+    units: Vec<Unit>,
+    /// The unit on each cell, or [`EMPTY`].
+    occupant: Vec<u32>,
+    /// Open floor with no unit on it: where units may step.
+    free: CellSet,
+    /// Squares of each army's living units, by [`Side::index`].
+    army: [CellSet; 2],
+    /// Living units of each army.
+    alive: [u32; 2],
+    /// Attack power of each army.
+    power: [u32; 2],
+    rounds: u32,
+    /// This round's turn order: units by their square at the round's start.
+    order: Vec<u32>,
+    cursor: usize,
+    phase: Phase,
+    elves_lost: u32,
+    /// True once something was hit in the round in progress.
+    struck_this_round: bool,
+    /// Unit squares after each round since the last attack, to detect a stalemate.
+    seen_without_attack: HashSet<Vec<u32>>,
+    pathfinder: Pathfinder,
+}
+
+impl Battle {
+    /// The battle at its start, elves attacking with `elf_power` and goblins with 3.
+    #[must_use]
+    pub fn new(cave: &Cave, elf_power: u32) -> Battle {
+        let floor = cave.floor.clone();
+        let len = floor.len();
+        let mut battle = Battle {
+            width: floor.width(),
+            units: Vec::with_capacity(cave.units.len()),
+            occupant: vec![EMPTY; len],
+            free: CellSet::from_cells(len, floor.positions(|&open| open)),
+            army: [CellSet::new(len), CellSet::new(len)],
+            alive: [0, 0],
+            power: [elf_power, BASE_POWER],
+            rounds: 0,
+            order: Vec::with_capacity(cave.units.len()),
+            cursor: 0,
+            phase: Phase::Start,
+            elves_lost: 0,
+            struck_this_round: false,
+            seen_without_attack: HashSet::new(),
+            pathfinder: Pathfinder::new(floor.width(), len),
+            floor,
+        };
+        for &(side, cell) in &cave.units {
+            let id = battle.units.len() as u32;
+            battle.units.push(Unit { side, cell: cell as u32, hits: 0, alive: true });
+            battle.occupant[cell] = id;
+            battle.free.remove(cell);
+            battle.army[side.index()].insert(cell);
+            battle.alive[side.index()] += 1;
+        }
+        battle.order.extend(0..battle.units.len() as u32);
+        battle
+    }
+
+    /// Every unit, dead or alive, in the cave's reading order of their starting squares.
+    #[must_use]
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The attack power of an army.
+    #[must_use]
+    pub fn power(&self, side: Side) -> u32 {
+        self.power[side.index()]
+    }
+
+    /// Gives the elves another attack power from now on. Hits already taken by goblins now
+    /// count at the new power.
+    pub fn set_elf_power(&mut self, power: u32) {
+        self.power[Side::Elf.index()] = power;
+    }
+
+    /// The hit points a unit has left (0 for the dead).
+    #[must_use]
+    pub fn hit_points(&self, unit: &Unit) -> u32 {
+        HIT_POINTS.saturating_sub(unit.hits * self.power[unit.side.enemy().index()])
+    }
+
+    /// The square unit `id` would step to if its turn began now, or `None` if it would stay
+    /// (next to an enemy already, or no in-range square reachable). The battle is not changed
+    /// beyond the search's buffers. This is the movement search core, public for the benches and
+    /// the rule tests.
+    pub fn next_step(&mut self, id: usize) -> Option<usize> {
+        let unit = self.units[id];
+        if !unit.alive || self.adjacent_enemy(id).is_some() {
+            return None;
+        }
+        self.pathfinder.next_step(unit.cell as usize, &self.free, &self.army[unit.side.enemy().index()])
+    }
+
+    /// Full rounds completed.
+    #[must_use]
+    pub fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    /// Elves that have died.
+    #[must_use]
+    pub fn elves_lost(&self) -> u32 {
+        self.elves_lost
+    }
+
+    /// The outcome, if the battle is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        let winner = match self.alive {
+            [0, _] => Side::Goblin,
+            [_, 0] => Side::Elf,
+            _ => return None,
+        };
+        let hit_points = self.units.iter().filter(|u| u.alive).map(|u| self.hit_points(u)).sum();
+        Some(Outcome { winner, rounds: self.rounds, hit_points, elves_lost: self.elves_lost })
+    }
+
+    /// Fights to the end.
+    ///
+    /// # Errors
+    /// [`Stalemate`] if the battle can never end.
+    pub fn fight(&mut self) -> Result<Outcome, Stalemate> {
+        loop {
+            match self.advance(false, false, |_, _, _| false) {
+                Progress::Over => return Ok(self.outcome().expect("an ended battle has a winner")),
+                Progress::Stalemate => return Err(Stalemate { rounds: self.rounds }),
+                Progress::RoundComplete | Progress::ElfDied | Progress::Paused => {}
+            }
+        }
+    }
+
+    /// Plays until the end of the round in progress (or of the battle).
+    pub fn play_round(&mut self) -> Progress {
+        self.advance(true, false, |_, _, _| false)
+    }
+
+    /// The engine: plays turns until the battle ends or a requested stop.
+    ///
+    /// - `stop_each_round`: return [`Progress::RoundComplete`] after each full round.
+    /// - `stop_at_elf_death`: return [`Progress::ElfDied`] right after an elf dies.
+    /// - `pause_before_strike(battle, attacker, target)` is called just before each strike, with
+    ///   the battle in a state that performs that strike when resumed; returning true stops
+    ///   with [`Progress::Paused`].
+    pub fn advance(
+        &mut self,
+        stop_each_round: bool,
+        stop_at_elf_death: bool,
+        mut pause_before_strike: impl FnMut(&Battle, usize, usize) -> bool,
+    ) -> Progress {
+        loop {
+            if self.cursor == self.order.len() {
+                if let Some(progress) = self.finish_round() {
+                    return progress;
+                }
+                if stop_each_round {
+                    return Progress::RoundComplete;
+                }
+                continue;
+            }
+            let id = self.order[self.cursor] as usize;
+            let unit = self.units[id];
+            if !unit.alive {
+                self.cursor += 1;
+                continue;
+            }
+            if self.phase == Phase::Start {
+                if self.alive[unit.side.enemy().index()] == 0 {
+                    return Progress::Over;
+                }
+                if let Some(step) = self.next_step(id) {
+                    self.move_unit(id, step);
+                }
+                self.phase = Phase::Strike;
+            }
+            if let Some(target) = self.adjacent_enemy(id) {
+                if pause_before_strike(self, id, target) {
+                    return Progress::Paused;
+                }
+                self.phase = Phase::Start;
+                self.cursor += 1;
+                if self.strike(id, target) && stop_at_elf_death && self.units[target].side == Side::Elf {
+                    return Progress::ElfDied;
+                }
+            } else {
+                self.phase = Phase::Start;
+                self.cursor += 1;
+            }
+        }
+    }
+
+    /// Closes a full round and sets up the next one; `Some` if the battle cannot go on.
+    fn finish_round(&mut self) -> Option<Progress> {
+        self.rounds += 1;
+        self.order.clear();
+        self.order.extend((0..self.units.len() as u32).filter(|&id| self.units[id as usize].alive));
+        // Cell numbers run in reading order, so sorting by square sorts in reading order.
+        let units = &self.units;
+        self.order.sort_unstable_by_key(|&id| units[id as usize].cell);
+        self.cursor = 0;
+        if self.struck_this_round {
+            self.struck_this_round = false;
+            self.seen_without_attack.clear();
+        } else {
+            let squares: Vec<u32> = self.order.iter().map(|&id| self.units[id as usize].cell).collect();
+            if !self.seen_without_attack.insert(squares) {
+                return Some(Progress::Stalemate);
+            }
+        }
+        None
+    }
+
+    /// The adjacent enemy with the fewest hit points, ties broken by reading order.
+    fn adjacent_enemy(&self, id: usize) -> Option<usize> {
+        let unit = self.units[id];
+        let cell = unit.cell as usize;
+        // The border is all wall, so an occupied cell is never on it and all four neighbours
+        // exist. They are listed in reading order, so a strict comparison keeps the first of a tie.
+        let mut best: Option<usize> = None;
+        for next in [cell - self.width, cell - 1, cell + 1, cell + self.width] {
+            let other = self.occupant[next];
+            if other == EMPTY || self.units[other as usize].side == unit.side {
+                continue;
+            }
+            let other = other as usize;
+            if best.is_none_or(|b| self.hit_points(&self.units[other]) < self.hit_points(&self.units[b])) {
+                best = Some(other);
+            }
+        }
+        best
+    }
+
+    fn move_unit(&mut self, id: usize, to: usize) {
+        let unit = &mut self.units[id];
+        let from = unit.cell as usize;
+        unit.cell = to as u32;
+        self.occupant[from] = EMPTY;
+        self.occupant[to] = id as u32;
+        self.free.insert(from);
+        self.free.remove(to);
+        let army = &mut self.army[unit.side.index()];
+        army.remove(from);
+        army.insert(to);
+    }
+
+    /// One attack; true if the target died.
+    fn strike(&mut self, attacker: usize, target: usize) -> bool {
+        self.struck_this_round = true;
+        let power = self.power[self.units[attacker].side.index()];
+        let victim = &mut self.units[target];
+        victim.hits += 1;
+        if victim.hits * power < HIT_POINTS {
+            return false;
+        }
+        victim.alive = false;
+        let (side, cell) = (victim.side, victim.cell as usize);
+        self.occupant[cell] = EMPTY;
+        self.free.insert(cell);
+        self.army[side.index()].remove(cell);
+        self.alive[side.index()] -= 1;
+        if side == Side::Elf {
+            self.elves_lost += 1;
+        }
+        true
+    }
+
+    /// The cave in the puzzle's style: each row followed by its units' hit points.
+    ///
+    /// ```text
+    /// #######
+    /// #G....#   G(200)
+    /// #.E.#.#   E(197)
+    /// ```
+    #[must_use]
+    pub fn render(&self) -> String {
+        let mut text = String::new();
+        for row in 0..self.floor.height() {
+            let cells = row * self.width..(row + 1) * self.width;
+            let mut listed = Vec::new();
+            for cell in cells {
+                let id = self.occupant[cell];
+                if id == EMPTY {
+                    text.push(if self.floor[cell] { '.' } else { '#' });
+                } else {
+                    let unit = &self.units[id as usize];
+                    text.push(unit.side.letter());
+                    listed.push(format!("{}({})", unit.side.letter(), self.hit_points(unit)));
+                }
+            }
+            if !listed.is_empty() {
+                text.push_str("   ");
+                text.push_str(&listed.join(", "));
+            }
+            text.push('\n');
+        }
+        text
+    }
+}

@@ -1,0 +1,152 @@
+//! The fast simulator against the plain reference, on generated caves of many sizes and mixes.
+
+mod reference;
+
+use day15_combat::{Battle, Side};
+use reference::{Ending, Powers};
+
+/// Caves to generate; the issue asks for at least 1,000.
+const CAVES: u64 = 1000;
+
+/// A small deterministic generator (xorshift), so a failure names a seed that reproduces it.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % bound as u64) as usize
+    }
+}
+
+/// A walled cave with random inner walls and units. Sizes run from 3 x 3 to 20 x 20; the unit
+/// mix runs from one side only to crowds.
+fn generate(seed: u64) -> String {
+    let mut random = Random(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let (width, height) = (3 + random.below(18), 3 + random.below(18));
+    let wall_percent = random.below(40);
+    let units = 1 + random.below(14);
+    let elf_percent = random.below(101);
+    let mut rows: Vec<Vec<char>> = vec![vec!['#'; width]; height];
+    for row in rows.iter_mut().take(height - 1).skip(1) {
+        for cell in row.iter_mut().take(width - 1).skip(1) {
+            *cell = if random.below(100) < wall_percent { '#' } else { '.' };
+        }
+    }
+    for _ in 0..units {
+        let (row, column) = (1 + random.below(height - 2), 1 + random.below(width - 2));
+        rows[row][column] = if random.below(100) < elf_percent { 'E' } else { 'G' };
+    }
+    if !rows.iter().flatten().any(|&ch| ch == 'E' || ch == 'G') {
+        rows[1][1] = 'G';
+    }
+    rows.into_iter().map(|row| row.into_iter().collect::<String>() + "\n").collect()
+}
+
+/// The fast simulator's battle at `power`, fought to the end, as the reference reports it.
+fn fast_battle(cave: &day15_combat::Cave, power: u32) -> Ending {
+    let mut battle = Battle::new(cave, power);
+    match battle.fight() {
+        Ok(outcome) => Ending::Over {
+            rounds: outcome.rounds,
+            hit_points: outcome.hit_points,
+            elves_lost: outcome.elves_lost,
+            final_cave: battle.render(),
+        },
+        Err(_) => Ending::Stalemate,
+    }
+}
+
+/// What one cave's check found, for the coverage counts.
+#[derive(Default)]
+struct Coverage {
+    stalemates: u64,
+    safe_powers_found: u64,
+}
+
+/// Checks one cave: part 1's battle to the final cave, then part 2's power and final cave.
+fn check_cave(seed: u64, coverage: &mut Coverage) {
+    let map = generate(seed);
+    let cave = day15_combat::parse(&map).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{map}"));
+
+    let expected = reference::fight(&map, 3, false);
+    assert_eq!(fast_battle(&cave, 3), expected, "part 1 battle, seed {seed}\n{map}");
+
+    let fast = day15_combat::solve(&cave);
+    let answers = match (&expected, fast) {
+        (Ending::Stalemate, Err(_)) => {
+            coverage.stalemates += 1;
+            return;
+        }
+        (Ending::Over { rounds, hit_points, .. }, Ok(answers)) => {
+            assert_eq!(
+                (answers.part1.rounds, answers.part1.hit_points),
+                (*rounds, *hit_points),
+                "seed {seed}"
+            );
+            answers
+        }
+        (expected, fast) => panic!("seed {seed}: reference {expected:?}, fast {fast:?}\n{map}"),
+    };
+
+    match (reference::lowest_safe_power(&map, Powers::FirstOfEachKillCount), answers.part2) {
+        (None, None) => {}
+        (Some((power, ending)), Some(victory)) => {
+            coverage.safe_powers_found += 1;
+            assert_eq!(victory.power, power as u32, "part 2 power, seed {seed}\n{map}");
+            assert_eq!(victory.outcome.winner, Side::Elf, "seed {seed}");
+            // The reported outcome, and the whole final cave of that battle.
+            assert_eq!(fast_battle(&cave, victory.power), ending, "part 2 battle, seed {seed}\n{map}");
+            let Ending::Over { rounds, hit_points, .. } = ending else { unreachable!() };
+            assert_eq!((victory.outcome.rounds, victory.outcome.hit_points), (rounds, hit_points));
+        }
+        (reference, fast) => panic!("part 2, seed {seed}: reference {reference:?}, fast {fast:?}\n{map}"),
+    }
+}
+
+#[test]
+fn fast_and_reference_simulators_agree_on_generated_caves() {
+    // The caves are independent: spread them over the cores.
+    let threads = std::thread::available_parallelism().map_or(1, usize::from) as u64;
+    let coverage: Vec<Coverage> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|first| {
+                scope.spawn(move || {
+                    let mut coverage = Coverage::default();
+                    for seed in (first..CAVES).step_by(threads as usize) {
+                        check_cave(seed, &mut coverage);
+                    }
+                    coverage
+                })
+            })
+            .collect();
+        workers.into_iter().map(|worker| worker.join().expect("a cave check failed")).collect()
+    });
+    let stalemates: u64 = coverage.iter().map(|c| c.stalemates).sum();
+    let safe_powers_found: u64 = coverage.iter().map(|c| c.safe_powers_found).sum();
+    // The generator must exercise the interesting cases, or the agreement proves little.
+    assert!(stalemates > 10, "only {stalemates} stalemates generated");
+    assert!(safe_powers_found > CAVES / 4, "only {safe_powers_found} caves with a safe power");
+}
+
+#[test]
+fn every_power_tried_one_by_one_gives_the_same_part2() {
+    for seed in 0..80 {
+        let map = generate(seed);
+        let cave = day15_combat::parse(&map).unwrap();
+        let Ok(answers) = day15_combat::solve(&cave) else { continue };
+        let literal = reference::lowest_safe_power(&map, Powers::Every).map(|(power, _)| power as u32);
+        assert_eq!(answers.part2.map(|victory| victory.power), literal, "seed {seed}\n{map}");
+    }
+}
+
+#[test]
+fn fast_part2_matches_the_plain_search_over_power_classes() {
+    for seed in 0..300 {
+        let cave = day15_combat::parse(&generate(seed)).unwrap();
+        let Ok(answers) = day15_combat::solve(&cave) else { continue };
+        let plain = day15_combat::elf_power::lowest_safe_power_from_scratch(&cave);
+        assert_eq!(answers.part2, plain, "seed {seed}");
+    }
+}
