@@ -25,7 +25,7 @@
 //! elf attack power, which is what lets part 2 resume one battle's state under another power.
 //!
 //! ## The board in bits
-//! Besides a cell-to-unit table, the battle keeps [`CellSet`]s of free floor (open and not
+//! Besides a cell-to-unit table, the battle keeps [`RowSet`]s of free floor (open and not
 //! occupied) and of each army's squares, so the movement search can run as bit-parallel flood
 //! fills ([`grid::Flood`]).
 //!
@@ -37,7 +37,7 @@
 
 use crate::cave::{Cave, Side};
 use crate::movement::Pathfinder;
-use grid::{CellSet, Grid};
+use grid::{Grid, RowSet};
 use std::collections::HashSet;
 
 /// Hit points every unit starts with.
@@ -123,9 +123,9 @@ pub struct Battle {
     /// The unit on each cell, or [`EMPTY`].
     occupant: Vec<u32>,
     /// Open floor with no unit on it: where units may step.
-    free: CellSet,
+    free: RowSet,
     /// Squares of each army's living units, by [`Side::index`].
-    army: [CellSet; 2],
+    army: [RowSet; 2],
     /// Living units of each army.
     alive: [u32; 2],
     /// Attack power of each army.
@@ -148,13 +148,13 @@ impl Battle {
     #[must_use]
     pub fn new(cave: &Cave, elf_power: u32) -> Battle {
         let floor = cave.floor.clone();
-        let len = floor.len();
+        let (len, width, height) = (floor.len(), floor.width(), floor.height());
         let mut battle = Battle {
             width: floor.width(),
             units: Vec::with_capacity(cave.units.len()),
             occupant: vec![EMPTY; len],
-            free: CellSet::from_cells(len, floor.positions(|&open| open)),
-            army: [CellSet::new(len), CellSet::new(len)],
+            free: RowSet::from_cells(width, height, floor.positions(|&open| open)),
+            army: [RowSet::new(width, height), RowSet::new(width, height)],
             alive: [0, 0],
             power: [elf_power, BASE_POWER],
             rounds: 0,
@@ -164,7 +164,7 @@ impl Battle {
             elves_lost: 0,
             struck_this_round: false,
             seen_without_attack: HashSet::new(),
-            pathfinder: Pathfinder::new(floor.width(), len),
+            pathfinder: Pathfinder::new(width, height),
             floor,
         };
         for &(side, cell) in &cave.units {
@@ -243,6 +243,9 @@ impl Battle {
     ///
     /// # Errors
     /// [`Stalemate`] if the battle can never end.
+    ///
+    /// # Panics
+    /// Never in practice: a battle ends only when one army is gone, so it always has a winner.
     pub fn fight(&mut self) -> Result<Outcome, Stalemate> {
         loop {
             match self.advance(false, false, |_, _, _| false) {

@@ -34,11 +34,17 @@
 //! A battle that can never end (an elf left alone where no goblin can be reached) is not a
 //! victory; the search goes on to the next class.
 //!
+//! ## 4. The rest on all cores
+//! The battles still to fight are independent of each other, so they are fought in parallel,
+//! taken in order; once one is won, none behind it is started, and the answer is the first win.
+//!
 //! What remains is part 1's battle, which is needed anyway, plus each surviving class's battle
 //! from its divergence point to its first elf death or its end.
 
 use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Stalemate};
 use crate::cave::{Cave, Side};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The lowest power at which the elves win without losing anyone, and that battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +91,9 @@ struct Divergence {
 ///
 /// # Errors
 /// [`Stalemate`] if part 1's battle can never end: then part 1 has no answer.
+///
+/// # Panics
+/// Never in practice: a battle ends only when one army is gone, so it always has a winner.
 pub fn solve(cave: &Cave) -> Result<Answers, Stalemate> {
     let classes = power_classes();
     let first_class = classes[0].0;
@@ -116,25 +125,77 @@ pub fn solve(cave: &Cave) -> Result<Answers, Stalemate> {
         }
     };
 
+    // The classes in order, each either settled without a fight or a battle to resume.
+    let mut to_fight: Vec<(u32, Battle)> = Vec::new();
+    let mut settled_win: Option<SafeVictory> = None;
     for (hits, power) in classes {
-        let won = match divergences[hits as usize].take() {
+        match divergences[hits as usize].take() {
             // The class never diverged from the master: it is the master's battle.
-            None => (part1.winner == Side::Elf && part1.elves_lost == 0).then_some(part1),
-            Some(Divergence { elf_lost_before: true, .. }) => None,
+            None => {
+                if part1.winner == Side::Elf && part1.elves_lost == 0 {
+                    settled_win = Some(SafeVictory { power, outcome: part1 });
+                    break;
+                }
+            }
+            Some(Divergence { elf_lost_before: true, .. }) => {}
             Some(Divergence { mut battle, .. }) => {
                 battle.set_elf_power(power);
-                fight_without_loss(&mut battle)
+                to_fight.push((power, battle));
             }
-        };
-        if let Some(outcome) = won {
-            return Ok(Answers { part1, part2: Some(SafeVictory { power, outcome }) });
         }
     }
-    Ok(Answers { part1, part2: None })
+    let part2 = first_safe_victory(to_fight).or(settled_win);
+    Ok(Answers { part1, part2 })
+}
+
+/// The first of the given battles, in order, that the elves win without a loss. The battles
+/// are independent, so they are fought on all cores: each worker takes the next battle in order,
+/// and none starts a battle behind one already won.
+fn first_safe_victory(battles: Vec<(u32, Battle)>) -> Option<SafeVictory> {
+    let count = battles.len();
+    let workers = std::thread::available_parallelism().map_or(1, usize::from).min(count);
+    if workers <= 1 {
+        return battles.into_iter().find_map(|(power, mut battle)| {
+            fight_without_loss(&mut battle).map(|outcome| SafeVictory { power, outcome })
+        });
+    }
+    let battles: Vec<Mutex<Option<(u32, Battle)>>> =
+        battles.into_iter().map(|b| Mutex::new(Some(b))).collect();
+    let next = AtomicUsize::new(0);
+    let first_win = AtomicUsize::new(usize::MAX);
+    let victories: Vec<Mutex<Option<SafeVictory>>> = (0..count).map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= count || index > first_win.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let Some((power, mut battle)) = battles[index].lock().expect("no worker panics").take()
+                    else {
+                        return;
+                    };
+                    if let Some(outcome) = fight_without_loss(&mut battle) {
+                        *victories[index].lock().expect("no worker panics") =
+                            Some(SafeVictory { power, outcome });
+                        first_win.fetch_min(index, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    // Every battle before the first win was fought (workers take them in order), so the first
+    // win found is the first win.
+    let first = first_win.into_inner();
+    (first < count).then(|| victories[first].lock().expect("no worker panics").take()).flatten()
 }
 
 /// Fights on and returns the outcome if the elves win with no elf dying; `None` at the first elf
 /// death, or if the battle can never end (a battle that never ends is not a victory).
+///
+/// # Panics
+/// Never in practice: a battle ends only when one army is gone, so it always has a winner.
 pub fn fight_without_loss(battle: &mut Battle) -> Option<Outcome> {
     loop {
         match battle.advance(false, true, |_, _, _| false) {

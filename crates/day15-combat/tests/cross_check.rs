@@ -94,7 +94,7 @@ fn check_cave(seed: u64, coverage: &mut Coverage) {
         (None, None) => {}
         (Some((power, ending)), Some(victory)) => {
             coverage.safe_powers_found += 1;
-            assert_eq!(victory.power, power as u32, "part 2 power, seed {seed}\n{map}");
+            assert_eq!(victory.power, u32::try_from(power).unwrap(), "part 2 power, seed {seed}\n{map}");
             assert_eq!(victory.outcome.winner, Side::Elf, "seed {seed}");
             // The reported outcome, and the whole final cave of that battle.
             assert_eq!(fast_battle(&cave, victory.power), ending, "part 2 battle, seed {seed}\n{map}");
@@ -136,7 +136,8 @@ fn every_power_tried_one_by_one_gives_the_same_part2() {
         let map = generate(seed);
         let cave = day15_combat::parse(&map).unwrap();
         let Ok(answers) = day15_combat::solve(&cave) else { continue };
-        let literal = reference::lowest_safe_power(&map, Powers::Every).map(|(power, _)| power as u32);
+        let literal =
+            reference::lowest_safe_power(&map, Powers::Every).map(|(power, _)| u32::try_from(power).unwrap());
         assert_eq!(answers.part2.map(|victory| victory.power), literal, "seed {seed}\n{map}");
     }
 }

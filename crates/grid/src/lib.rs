@@ -13,8 +13,9 @@
 //! - [`Bfs`]: breadth-first distance maps from one or many sources, with a passability predicate
 //!   and reusable buffers, so a search core can run thousands of them without allocating.
 //! - [`CellSet`]: a compact bit set over cell indices, which can also *spread* itself one step in
-//!   the four directions, 64 cells at a time: a flood fill done with word operations. [`Flood`]
-//!   runs such a fill layer by layer, touching only the words the fill has reached.
+//!   the four directions, 64 cells at a time: a flood fill done with word operations.
+//! - [`RowSet`] and [`Flood`]: the same idea laid out a row per word (or run of words), so that
+//!   one layer of breadth-first search is a few instructions a row: the core of day 15's movement.
 //!
 //! ```
 //! use grid::Grid;
@@ -33,10 +34,12 @@
 mod bfs;
 mod cellset;
 mod parse;
+mod rowset;
 
 pub use bfs::{Bfs, UNREACHED};
-pub use cellset::{CellSet, Flood};
+pub use cellset::CellSet;
 pub use parse::ParseError;
+pub use rowset::{Flood, RowSet, Step};
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
