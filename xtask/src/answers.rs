@@ -34,11 +34,20 @@ pub fn read(path: &Path, optional: bool, into: &mut BTreeMap<AnswerKey, Expected
             continue;
         }
         let source = format!("{}:{}", path.display(), number + 1);
-        let mut fields = line.splitn(4, char::is_whitespace).map(str::trim);
-        let (Some(puzzle), Some(input), Some(part)) = (fields.next(), fields.next(), fields.next()) else {
-            bail!("{source}: expected `puzzle input part answer`, found {line:?}");
+        // Three fields separated by any run of spaces, then the answer: the rest of the line.
+        let mut rest = line;
+        let mut field = || {
+            rest = rest.trim_start();
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let (field, after) = rest.split_at(end);
+            rest = after;
+            field
         };
-        let answer = fields.next().unwrap_or_default().trim();
+        let (puzzle, input, part) = (field(), field(), field());
+        if part.is_empty() {
+            bail!("{source}: expected `puzzle input part answer`, found {line:?}");
+        }
+        let answer = rest.trim();
         if answer.is_empty() {
             bail!("{source}: the line has no answer after the part");
         }

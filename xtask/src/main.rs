@@ -62,13 +62,11 @@ fn flag_value<'a>(args: &'a [String], name: &str) -> Result<Option<&'a str>> {
 /// Writes generated text to `--out FILE`, or to standard output.
 fn write_output(args: &[String], text: &str) -> Result<()> {
     use anyhow::Context;
-    match flag_value(args, "--out")? {
-        Some(path) => std::fs::write(path, text).with_context(|| format!("cannot write {path}")),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
+    if let Some(path) = flag_value(args, "--out")? {
+        return std::fs::write(path, text).with_context(|| format!("cannot write {path}"));
     }
+    print!("{text}");
+    Ok(())
 }
 
 /// The seed, the first argument of a generator.

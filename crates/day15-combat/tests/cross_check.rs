@@ -44,6 +44,41 @@ fn generate(seed: u64) -> String {
     rows.into_iter().map(|row| row.into_iter().collect::<String>() + "\n").collect()
 }
 
+/// A wide, shallow cave (65 to 140 columns: rows of more than one 64-bit word in the fast
+/// simulator's bit sets) with a few units, cheap enough for the reference.
+fn generate_wide(seed: u64) -> String {
+    let mut random = Random(seed.wrapping_mul(0xd134_2543_de82_ef95) | 1);
+    let (width, height) = (65 + random.below(76), 3 + random.below(6));
+    let mut rows: Vec<Vec<char>> = vec![vec!['#'; width]; height];
+    for row in rows.iter_mut().take(height - 1).skip(1) {
+        for cell in row.iter_mut().take(width - 1).skip(1) {
+            *cell = if random.below(100) < 12 { '#' } else { '.' };
+        }
+    }
+    for index in 0..2 + random.below(5) {
+        let (row, column) = (1 + random.below(height - 2), 1 + random.below(width - 2));
+        rows[row][column] = if index % 2 == 0 { 'E' } else { 'G' };
+    }
+    rows.into_iter().map(|row| row.into_iter().collect::<String>() + "\n").collect()
+}
+
+#[test]
+fn wide_caves_agree_with_the_reference() {
+    for seed in 0..40 {
+        let map = generate_wide(seed);
+        let cave = day15_combat::parse(&map).unwrap();
+        assert_eq!(fast_battle(&cave, 3), reference::fight(&map, 3, false), "seed {seed}\n{map}");
+        for power in [10, 200] {
+            let expected = reference::fight(&map, power, false);
+            assert_eq!(
+                fast_battle(&cave, power.unsigned_abs()),
+                expected,
+                "power {power}, seed {seed}\n{map}"
+            );
+        }
+    }
+}
+
 /// The fast simulator's battle at `power`, fought to the end, as the reference reports it.
 fn fast_battle(cave: &day15_combat::Cave, power: u32) -> Ending {
     let mut battle = Battle::new(cave, power);
