@@ -411,44 +411,44 @@ impl Flood {
         last: usize,
     ) -> (bool, bool) {
         // Word `row + 1` holds row `row`; the rows above and below are one word either side.
-        let (above, here, below) = (first..last, first + 1..last + 1, first + 2..last + 2);
+        // Every slice is cut to the same length `n` so the loops index without bounds checks
+        // and the compiler can run them on vector registers.
+        let n = last - first;
         let source = &self.reached.words;
-        let (up, mid, down) = (&source[above.clone()], &source[here.clone()], &source[below.clone()]);
-        let passable = &within.words[here.clone()];
-        let out = &mut self.next.words[here.clone()];
-        let rows = out.iter_mut().zip(mid).zip(up).zip(down).zip(passable);
-        let grow = |here: u64, up: u64, down: u64, passable: u64| {
-            here | ((here << 1 | here >> 1 | up | down) & passable)
-        };
+        let (up, mid, down) = (&source[first..][..n], &source[first + 1..][..n], &source[first + 2..][..n]);
+        let passable = &within.words[first + 1..][..n];
+        let out = &mut self.next.words[first + 1..][..n];
         let (mut changed, mut met) = (0u64, 0u64);
         match goal {
             None => {
-                for ((((out, &here), &up), &down), &passable) in rows {
-                    let grown = grow(here, up, down, passable);
+                for i in 0..n {
+                    let here = mid[i];
+                    let grown = here | ((here << 1 | here >> 1 | up[i] | down[i]) & passable[i]);
                     changed |= grown ^ here;
-                    *out = grown;
+                    out[i] = grown;
                 }
             }
             Some(Goal::Cells(targets)) => {
-                for (((((out, &here), &up), &down), &passable), &target) in
-                    rows.zip(&targets.words[here.clone()])
-                {
-                    let grown = grow(here, up, down, passable);
+                let target = &targets.words[first + 1..][..n];
+                for i in 0..n {
+                    let here = mid[i];
+                    let grown = here | ((here << 1 | here >> 1 | up[i] | down[i]) & passable[i]);
                     changed |= grown ^ here;
-                    met |= grown & target;
-                    *out = grown;
+                    met |= grown & target[i];
+                    out[i] = grown;
                 }
             }
             Some(Goal::Beside(others, _)) => {
-                let (others_up, others_mid, others_down) =
-                    (&others.words[above], &others.words[here.clone()], &others.words[below]);
-                for (((((((out, &here), &up), &down), &passable), &other), &other_up), &other_down) in
-                    rows.zip(others_mid).zip(others_up).zip(others_down)
-                {
-                    let grown = grow(here, up, down, passable);
+                let words = &others.words;
+                let (other_up, other, other_down) =
+                    (&words[first..][..n], &words[first + 1..][..n], &words[first + 2..][..n]);
+                for i in 0..n {
+                    let here = mid[i];
+                    let grown = here | ((here << 1 | here >> 1 | up[i] | down[i]) & passable[i]);
                     changed |= grown ^ here;
-                    met |= grown & passable & (other << 1 | other >> 1 | other_up | other_down);
-                    *out = grown;
+                    let beside = other[i] << 1 | other[i] >> 1 | other_up[i] | other_down[i];
+                    met |= grown & passable[i] & beside;
+                    out[i] = grown;
                 }
             }
         }
