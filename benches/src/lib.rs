@@ -7,6 +7,9 @@
 use std::path::{Path, PathBuf};
 
 /// The workspace root.
+///
+/// # Panics
+/// Never in practice: this package always sits in a folder of the workspace.
 #[must_use]
 pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("benches/ sits in the workspace").to_path_buf()

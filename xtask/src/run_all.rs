@@ -3,8 +3,9 @@
 //! The puzzle binaries are built once in release and run as processes, the way a user runs
 //! them, so the table's times include process start. Inputs come from `inputs/<puzzle>/` (the
 //! committed examples and generated inputs) and `inputs/local/<puzzle>/` (a user's own, git
-//! ignored, with optional answers in `inputs/local/answers.txt`). An input without an expected
-//! answer is run and reported as unchecked.
+//! ignored, with optional answers in `inputs/local/answers.txt`). A committed input runs the
+//! parts its answers list (a worked example may belong to one part only); a user's input runs
+//! every part, and a part without an expected answer is reported as unchecked.
 
 use crate::answers::{self, AnswerKey, Expected};
 use anyhow::{Context, Result, bail};
@@ -130,7 +131,21 @@ pub fn main(args: &[String]) -> Result<()> {
         let files = input_files(&inputs, puzzle.name)?;
         let binary = binaries.join(format!("{}{}", puzzle.package, std::env::consts::EXE_SUFFIX));
         for relative in files {
-            for part in puzzle.parts {
+            // A committed input runs the parts the answers file lists for it (a worked example
+            // may belong to one part only); a user's own input runs every part.
+            let listed: Vec<&Part> = puzzle
+                .parts
+                .iter()
+                .filter(|part| {
+                    expected.contains_key(&(puzzle.name.to_owned(), relative.clone(), part.label.to_owned()))
+                })
+                .collect();
+            let parts: Vec<&Part> = if relative.starts_with("local/") || listed.is_empty() {
+                puzzle.parts.iter().collect()
+            } else {
+                listed
+            };
+            for part in parts {
                 let key = (puzzle.name.to_owned(), relative.clone(), part.label.to_owned());
                 let (outcome, time) = run(&binary, &inputs.join(&relative), part);
                 rows.push(Row {

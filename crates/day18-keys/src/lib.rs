@@ -1,1 +1,95 @@
-//! day18-keys: under construction.
+//! # day18-keys: Advent of Code 2019 day 18, "Many-Worlds Interpretation"
+//!
+//! A maze of walls `#`, floor `.`, robots `@`, keys `a`-`z` and doors `A`-`Z`. A robot collects a
+//! key by stepping on it; a door opens for good once its key is held. The answer is the fewest
+//! total steps to hold every key: with one robot in part 1, and in part 2 with four robots made
+//! by walling off the map's centre, moving one at a time and sharing their keys.
+//!
+//! Data flows one way: text -> [`parse`] -> [`Maze`] -> [`KeyGraph`] (the ways between keys,
+//! [`key_graph`]) -> [`search`] -> [`Solution`]. The search is dynamic programming over key sets
+//! for one robot (`layers`), and A\* over (robot places, keys held) for several, with a lower
+//! bound priced on the maze's bridge tree (`bridge_tree`). Both are exact on any maze, loops
+//! included; the tests check them against a plain breadth-first search on thousands of mazes.
+//!
+//! Rules decided where the puzzle is silent: robots do not block each other; a door whose key
+//! is not in the maze never opens (a wall); a key that can never be collected makes the part
+//! fail with [`SolveError::CannotCollectEveryKey`] before any search; the same key letter twice
+//! is a parse error. Part 1 of a map already split in four joins it back; part 2 of a one-robot
+//! map without the open centre uses the map as it is (see [`Maze::one_robot`],
+//! [`Maze::four_robots`]).
+//!
+//! ```
+//! let maze = day18_keys::parse("#########\n#b.A.@.a#\n#########\n")?;
+//! assert_eq!(day18_keys::part1(&maze)?, 8);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod bridge_tree;
+mod corridors;
+pub mod key_graph;
+mod layers;
+pub mod maze;
+pub mod search;
+
+pub use key_graph::{KeyGraph, Route};
+pub use maze::{Maze, ParseError, Tile, parse};
+pub use search::{Pickup, Solution, Strategy};
+
+use thiserror::Error;
+
+/// Why a maze has no answer for a part.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// Part 1 asks for one robot; the map has several and no split centre to join.
+    #[error("part 1 needs one robot, and this map has {robots} without a `@#@`/`###`/`@#@` centre to join")]
+    NotOneRobot {
+        /// How many robots the map has.
+        robots: usize,
+    },
+    /// Some key can never be collected: walled off, or behind a door whose key is out of reach
+    /// or not in the maze at all.
+    #[error("cannot collect every key: {} can never be reached", letters(*missing))]
+    CannotCollectEveryKey {
+        /// The keys that can never be collected, bit `i` for letter `i`.
+        missing: u32,
+    },
+}
+
+/// The letters of a key set, `"a, c"`.
+fn letters(keys: u32) -> String {
+    let names: Vec<String> = key_graph::bits(keys).map(|key| char::from(b'a' + key).to_string()).collect();
+    names.join(", ")
+}
+
+/// Part 1 with its route: one robot (a map split in four is joined back first).
+///
+/// # Errors
+/// [`SolveError::NotOneRobot`] or [`SolveError::CannotCollectEveryKey`].
+pub fn solve_part1(maze: &Maze) -> Result<Solution, SolveError> {
+    let maze = maze.one_robot()?;
+    search::collect_every_key(&KeyGraph::new(&maze), Strategy::Fastest)
+}
+
+/// Part 2 with its route: the open centre split into four vaults (see [`Maze::four_robots`]).
+///
+/// # Errors
+/// [`SolveError::CannotCollectEveryKey`].
+pub fn solve_part2(maze: &Maze) -> Result<Solution, SolveError> {
+    search::collect_every_key(&KeyGraph::new(&maze.four_robots()), Strategy::Fastest)
+}
+
+/// Part 1: fewest steps for one robot to collect every key.
+///
+/// # Errors
+/// See [`solve_part1`].
+pub fn part1(maze: &Maze) -> Result<u32, SolveError> {
+    solve_part1(maze).map(|solution| solution.steps)
+}
+
+/// Part 2: fewest steps for the four robots to collect every key.
+///
+/// # Errors
+/// See [`solve_part2`].
+pub fn part2(maze: &Maze) -> Result<u32, SolveError> {
+    solve_part2(maze).map(|solution| solution.steps)
+}

@@ -1,0 +1,264 @@
+//! # Key graph: every useful way from a robot or a key to another key
+//!
+//! The search of [`crate::search`] only ever stops on keys, so it needs, for each place a robot
+//! can stand (its start, or a key it has collected) and each key, the ways there: how many steps,
+//! and which keys must be held first. A way is usable once its *needs* are held:
+//!
+//! - the letter of every door on it (the door must be open);
+//! - the letter of every other key it passes over. Walking over an uncollected key collects it,
+//!   which is the same as going to that key first and on from there: the search already tries
+//!   that order, so such a way is dropped until the key is held. This prunes most of the search.
+//!
+//! In a maze that is a tree there is one way between two places. With loops there can be
+//! several, and the shortest is not always the one to keep: a longer way may avoid a door. So
+//! each (place, key) pair keeps the *Pareto set* of ways: no kept way is both as long as another
+//! and needing a superset of its keys. That is what makes the graph exact on any maze, not just
+//! on trees, and the brute-force cross-checks of the tests run it on loopy random mazes. (The
+//! textbook graph, one breadth-first path per pair with the doors on it, finds no answer at all
+//! on `inputs/day18/generated-3.txt`, whose loops let a robot go round a door.)
+//!
+//! ## Why it is fast: search the corridors, not the cells
+//!
+//! An 81x81 maze has about 3,000 open cells but only ~40 places where anything happens. The
+//! searches run on the maze collapsed by the `corridors` module (dead ends filled, corridors
+//! turned into weighted edges carrying their doors): from each robot and key, a label-setting
+//! Dijkstra with labels (node, steps, needs), pruned by dominance at each node; on a tree it is
+//! a plain Dijkstra over a few dozen nodes.
+//!
+//! A door whose key is not in the maze never opens: it is treated as a wall.
+
+use crate::bridge_tree::BridgeTree;
+use crate::corridors::Corridors;
+use crate::maze::Maze;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Number of key letters, and the node number of robot 0.
+pub const LETTERS: usize = 26;
+
+/// Steps between two places that are not connected.
+pub const UNREACHABLE: u32 = u32::MAX;
+
+/// One way from a place to a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Route {
+    /// The key reached, `a` = 0.
+    pub key: u8,
+    /// Steps along the way.
+    pub steps: u32,
+    /// Keys that must be held to take it: door letters and keys passed over.
+    pub needs: u32,
+}
+
+/// The ways from every robot and key to every key.
+///
+/// Places are numbered 0..26 for the keys `a`..`z` and `26 + i` for robot `i`'s start.
+///
+/// ```
+/// use day18_keys::{KeyGraph, parse};
+///
+/// let maze = parse("#########\n#b.A.@.a#\n#########\n")?;
+/// let graph = KeyGraph::new(&maze);
+/// let from_robot: Vec<_> =
+///     graph.routes_from(KeyGraph::robot_place(0)).iter().map(|r| (r.key, r.steps, r.needs)).collect();
+/// // Key a (0) is 2 steps away; key b (1) is 4 steps away behind door A, so it needs key a.
+/// assert_eq!(from_robot, vec![(0, 2, 0), (1, 4, 0b1)]);
+/// # Ok::<(), day18_keys::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyGraph {
+    robots: usize,
+    keys: u32,
+    offsets: Vec<u32>,
+    routes: Vec<Route>,
+    /// Ways of each (place, key) pair: `by_pair[place * 26 + key]` is a range of `paired`.
+    by_pair: Vec<(u32, u32)>,
+    paired: Vec<Route>,
+    distance: Vec<u32>,
+    bridge_tree: BridgeTree,
+}
+
+impl KeyGraph {
+    /// The place number of robot `robot`'s start.
+    #[must_use]
+    pub const fn robot_place(robot: usize) -> usize {
+        LETTERS + robot
+    }
+
+    /// Builds the graph: dead-end filling, corridor collapsing, then one label-setting search
+    /// from each robot and key.
+    #[must_use]
+    pub fn new(maze: &Maze) -> Self {
+        let corridors = Corridors::new(maze);
+        let robots = maze.robots().len();
+        let places = LETTERS + robots;
+        let mut offsets = Vec::with_capacity(places + 1);
+        let mut routes = Vec::new();
+        let mut distance = vec![UNREACHABLE; places * LETTERS];
+        let mut search = LabelSearch::new(corridors.nodes.len());
+        offsets.push(0);
+        for place in 0..places {
+            let source = if place < LETTERS {
+                corridors.key_node[place]
+            } else {
+                Some(corridors.robot_node[place - LETTERS])
+            };
+            if let Some(source) = source {
+                let start = routes.len();
+                search.run(&corridors, source, &mut routes);
+                routes[start..].sort_unstable_by_key(|route| (route.steps, route.key, route.needs));
+                for route in &routes[start..] {
+                    let slot = &mut distance[place * LETTERS + usize::from(route.key)];
+                    *slot = (*slot).min(route.steps);
+                }
+            }
+            offsets.push(routes.len() as u32);
+        }
+        let bridge_tree = BridgeTree::new(&corridors, robots);
+        let mut by_pair = vec![(0, 0); places * LETTERS];
+        let mut paired = Vec::with_capacity(routes.len());
+        for place in 0..places {
+            let start = paired.len();
+            paired.extend_from_slice(&routes[offsets[place] as usize..offsets[place + 1] as usize]);
+            paired[start..].sort_unstable_by_key(|route| (route.key, route.steps));
+            let mut at = start;
+            for key in 0..LETTERS {
+                let first = at;
+                while at < paired.len() && usize::from(paired[at].key) == key {
+                    at += 1;
+                }
+                by_pair[place * LETTERS + key] = (first as u32, at as u32);
+            }
+        }
+        KeyGraph { robots, keys: maze.keys(), offsets, routes, by_pair, paired, distance, bridge_tree }
+    }
+
+    /// Number of robots.
+    #[must_use]
+    pub fn robots(&self) -> usize {
+        self.robots
+    }
+
+    /// The keys of the maze, bit `i` for letter `i`.
+    #[must_use]
+    pub fn keys(&self) -> u32 {
+        self.keys
+    }
+
+    /// The ways from a place (see [`KeyGraph`] for the numbering), shortest first.
+    #[must_use]
+    pub fn routes_from(&self, place: usize) -> &[Route] {
+        &self.routes[self.offsets[place] as usize..self.offsets[place + 1] as usize]
+    }
+
+    /// The ways from a place to one key, shortest first.
+    #[must_use]
+    #[inline]
+    pub fn routes_to(&self, place: usize, key: usize) -> &[Route] {
+        let (start, end) = self.by_pair[place * LETTERS + key];
+        &self.paired[start as usize..end as usize]
+    }
+
+    /// Fewest steps from a place to a key ignoring doors and keys on the way, or
+    /// [`UNREACHABLE`].
+    #[must_use]
+    pub fn distance(&self, place: usize, key: usize) -> u32 {
+        self.distance[place * LETTERS + key]
+    }
+
+    /// The bridge tree behind the search's lower bound.
+    pub(crate) fn bridge_tree(&self) -> &BridgeTree {
+        &self.bridge_tree
+    }
+
+    /// Total number of ways stored.
+    #[must_use]
+    pub fn route_count(&self) -> usize {
+        self.routes.len()
+    }
+
+    /// The keys that can ever be collected: grown from nothing, adding each key some robot start
+    /// or held key has a way to with its needs held, until nothing changes.
+    ///
+    /// A robot can always walk back to a key it holds (doors stay open), so a way from any held
+    /// key is usable by the robot that took it. When this is every key, the search succeeds.
+    #[must_use]
+    pub fn collectable_keys(&self) -> u32 {
+        let mut held = 0u32;
+        loop {
+            let before = held;
+            let places = (0..self.robots).map(KeyGraph::robot_place).chain(bits(held).map(usize::from));
+            for place in places.collect::<Vec<_>>() {
+                for route in self.routes_from(place) {
+                    if route.needs & !held == 0 {
+                        held |= 1 << route.key;
+                    }
+                }
+            }
+            if held == before {
+                return held & self.keys;
+            }
+        }
+    }
+}
+
+/// The set bits of a mask, lowest first.
+pub fn bits(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
+/// The label-setting search with its buffers, reused from source to source.
+struct LabelSearch {
+    heap: BinaryHeap<Reverse<(u32, u32, u32)>>,
+    /// Needs of the labels settled at each node (their steps are no more than any later label's).
+    settled: Vec<Vec<u32>>,
+    touched: Vec<u32>,
+}
+
+impl LabelSearch {
+    fn new(nodes: usize) -> Self {
+        LabelSearch { heap: BinaryHeap::new(), settled: vec![Vec::new(); nodes], touched: Vec::new() }
+    }
+
+    fn dominated(&self, node: u32, needs: u32) -> bool {
+        self.settled[node as usize].iter().any(|&held| held & !needs == 0)
+    }
+
+    /// Appends to `routes` every Pareto-optimal way from `source` to each other key.
+    fn run(&mut self, corridors: &Corridors, source: u32, routes: &mut Vec<Route>) {
+        for node in self.touched.drain(..) {
+            self.settled[node as usize].clear();
+        }
+        self.heap.clear();
+        self.heap.push(Reverse((0, source, 0)));
+        while let Some(Reverse((steps, node, needs))) = self.heap.pop() {
+            if self.dominated(node, needs) {
+                continue;
+            }
+            if self.settled[node as usize].is_empty() {
+                self.touched.push(node);
+            }
+            self.settled[node as usize].push(needs);
+            let here = corridors.nodes[node as usize];
+            if node != source {
+                if let Some(key) = here.key {
+                    routes.push(Route { key, steps, needs });
+                }
+            }
+            // The source key is held whenever a robot stands on it.
+            let onward = if node == source { needs } else { needs | here.pass_needs };
+            for edge in corridors.edges(node) {
+                let next = onward | edge.doors | corridors.nodes[edge.to as usize].arrive_needs;
+                if !self.dominated(edge.to, next) {
+                    self.heap.push(Reverse((steps + edge.steps, edge.to, next)));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! # One robot: dynamic programming over key sets, layer by layer
+//!
+//! Every move collects exactly one key, so the states `(keys held, place)` fall into layers by
+//! the number of keys held, and moves only go from one layer to the next: the state graph is a
+//! DAG and needs no priority queue. Layer `j + 1` is relaxed from layer `j`:
+//!
+//! ```text
+//!   best[held + k][k] = min over places p in held of  best[held][p] + steps(p -> k)
+//!                      (ways from p to k whose needs are within `held`)
+//! ```
+//!
+//! ## Why it is fast
+//! The table is indexed by key set, with a dense row of 27 step counts (one per place: the 26
+//! keys and the start) for each set. A set is looked up in the hash map once per (set, next
+//! key) pair, and the minimum over the places is a dense loop over one row, where a search over
+//! (place, key set) states pays one lookup per (state, next key): several times fewer hash
+//! lookups. With one robot the distance bound of A\* prunes little on real inputs (doors make
+//! the robot criss-cross the centre far more than a walk that ignores them), so exploring every
+//! reachable set in this cheap way wins; with several robots [`crate::search`] uses A\*, whose
+//! bound is tight there.
+
+use crate::SolveError;
+use crate::key_graph::{KeyGraph, LETTERS, bits};
+use crate::search::{Pickup, Solution};
+use rustc_hash::FxHashMap;
+
+/// Places of one robot: the 26 keys, then the start.
+const PLACES: usize = LETTERS + 1;
+/// The start's column in a row.
+const START: usize = LETTERS;
+const NONE: u32 = u32::MAX;
+
+/// The ways of [`KeyGraph`] laid out for the layer loop. For each place: the keys it has exactly
+/// one way to, their steps, and for each letter the keys whose way needs it (`blockers`); the
+/// ways of pairs that have several (mazes with loops) are kept apart and scanned.
+struct Table {
+    single: [u32; PLACES],
+    steps: [[u32; LETTERS]; PLACES],
+    blockers: [[u32; LETTERS]; PLACES],
+    several: Vec<Vec<crate::key_graph::Route>>,
+}
+
+impl Table {
+    fn new(graph: &KeyGraph) -> Self {
+        let mut table = Table {
+            single: [0; PLACES],
+            steps: [[0; LETTERS]; PLACES],
+            blockers: [[0; LETTERS]; PLACES],
+            several: vec![Vec::new(); PLACES],
+        };
+        for place in 0..PLACES {
+            for key in 0..LETTERS {
+                match graph.routes_to(place, key) {
+                    [] => {}
+                    [route] => {
+                        table.single[place] |= 1 << key;
+                        table.steps[place][key] = route.steps;
+                        for letter in bits(route.needs) {
+                            table.blockers[place][usize::from(letter)] |= 1 << key;
+                        }
+                    }
+                    routes => table.several[place].extend_from_slice(routes),
+                }
+            }
+        }
+        table
+    }
+}
+
+/// The best step counts of one key set, by the place the robot ends on.
+#[derive(Clone, Copy)]
+struct Row {
+    steps: [u32; PLACES],
+    /// The places with a step count, bit `p` for place `p`.
+    live: u64,
+}
+
+/// The set bits of a 64-bit mask, lowest first.
+fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
+/// Fewest steps for the one robot of `graph` to hold every key, with the route. The caller
+/// has checked every key is collectable.
+pub(crate) fn collect_with_one_robot(graph: &KeyGraph) -> Result<Solution, SolveError> {
+    let all = graph.keys();
+    // Fewest steps from each place to each key under the needs of a given set of keys held:
+    // the ways of each (place, key) pair are sorted by length, so the first usable one is it.
+    let steps_to = |place: usize, key: usize, held: u32| {
+        graph
+            .routes_to(place, key)
+            .iter()
+            .find(|route| route.needs & !held == 0)
+            .map_or(NONE, |route| route.steps)
+    };
+    let table = Table::new(graph);
+    let mut rows: Vec<Row> = vec![Row { steps: [NONE; PLACES], live: 1 << START }];
+    let mut sets: Vec<u32> = vec![0];
+    rows[0].steps[START] = 0;
+    let mut row_of: FxHashMap<u32, u32> =
+        FxHashMap::with_capacity_and_hasher(1 << 12, rustc_hash::FxBuildHasher);
+    rows.reserve(1 << 12);
+    sets.reserve(1 << 12);
+    row_of.insert(0, 0);
+    let mut layer = 0..1;
+    for _ in 0..all.count_ones() {
+        let next_start = sets.len();
+        for row in layer.clone() {
+            let held = sets[row];
+            let Row { steps: here, live } = rows[row];
+            // The best step count into each next key from any live place of this set. A key
+            // with one way from a place is usable unless a key still out is on that way or
+            // opens a door of it: one OR per key still out, then a short loop over the usable.
+            let left = all & !held;
+            let mut best = [NONE; LETTERS];
+            let mut reached = 0u32;
+            for place in bits64(live) {
+                let base = here[place];
+                let blockers = &table.blockers[place];
+                let mut blocked = 0;
+                for missing in bits(left) {
+                    blocked |= blockers[usize::from(missing)];
+                }
+                let usable = table.single[place] & left & !blocked;
+                for key in bits(usable) {
+                    let key = usize::from(key);
+                    best[key] = best[key].min(base + table.steps[place][key]);
+                }
+                reached |= usable;
+                for route in &table.several[place] {
+                    let key = usize::from(route.key);
+                    if left & 1 << key != 0 && route.needs & left == 0 {
+                        best[key] = best[key].min(base + route.steps);
+                        reached |= 1 << key;
+                    }
+                }
+            }
+            for key in bits(reached) {
+                let key = usize::from(key);
+                let next = held | 1 << key;
+                let index = *row_of.entry(next).or_insert_with(|| {
+                    sets.push(next);
+                    rows.push(Row { steps: [NONE; PLACES], live: 0 });
+                    (sets.len() - 1) as u32
+                });
+                let target = &mut rows[index as usize];
+                target.steps[key] = target.steps[key].min(best[key]);
+                target.live |= 1 << key;
+            }
+        }
+        layer = next_start..sets.len();
+    }
+    let last = row_of.get(&all).copied().ok_or(SolveError::CannotCollectEveryKey { missing: all })?;
+    let (mut place, &steps) =
+        rows[last as usize].steps.iter().enumerate().min_by_key(|&(_, &steps)| steps).unwrap_or((START, &0));
+    // Walk back: the previous set is this one without the robot's key; find a place there
+    // that reaches this one at exactly the difference in steps.
+    let mut pickups = Vec::new();
+    let (mut held, mut at) = (all, steps);
+    while held != 0 && place != START {
+        pickups.push(Pickup { robot: 0, key: char::from(b'a' + place as u8), steps: at });
+        let before = held & !(1 << place);
+        let row = &rows[row_of[&before] as usize].steps;
+        let previous = (0..PLACES).find(|&from| {
+            row[from] != NONE && {
+                let steps = steps_to(from, place, before);
+                steps != NONE && row[from] + steps == at
+            }
+        });
+        let Some(previous) = previous else { break };
+        (held, place, at) = (before, previous, row[previous]);
+    }
+    pickups.reverse();
+    Ok(Solution { steps, pickups, explored: rows.iter().map(|row| row.live.count_ones() as usize).sum() })
+}

@@ -1,0 +1,74 @@
+//! `day18-keys <INPUT> [--part 1|2] [--path]`: Advent of Code 2019 day 18.
+//!
+//! Prints `part 1: N` and `part 2: N`, or with `--part N` the bare answer alone on one line.
+//! `--path` adds the best route, one line per key: the step count when it is collected and
+//! the robot that collects it.
+//!
+//! Exit status: 0 with an answer; 1 for an unreadable or invalid map (the error names the line
+//! and column); 2 for bad arguments; 3 when a part has no answer because some key can never be
+//! collected, or part 1 is asked of a map with several robots (the reason goes to standard
+//! error; with both parts, the other part's answer is still printed).
+
+use anyhow::{Context, Result};
+use clap::Parser;
+use day18_keys::{Solution, SolveError};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Fewest steps to collect every key of a day 18 maze.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// The maze file.
+    input: PathBuf,
+    /// Print only this part's answer, alone on one line.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    part: Option<u8>,
+    /// Also print the order the keys are collected in, and by which robot.
+    #[arg(long)]
+    path: bool,
+}
+
+/// Exit status of a part without an answer.
+const NO_ANSWER: u8 = 3;
+
+fn main() -> Result<ExitCode> {
+    let args = Args::parse();
+    let text = std::fs::read_to_string(&args.input)
+        .with_context(|| format!("cannot read {}", args.input.display()))?;
+    let maze = day18_keys::parse(&text).with_context(|| format!("{} is not a maze", args.input.display()))?;
+    let solve =
+        |part: u8| if part == 1 { day18_keys::solve_part1(&maze) } else { day18_keys::solve_part2(&maze) };
+    let mut status = ExitCode::SUCCESS;
+    let mut report = String::new();
+    for part in args.part.map_or(vec![1, 2], |part| vec![part]) {
+        match solve(part) {
+            Ok(solution) => {
+                if args.part.is_some() {
+                    writeln!(report, "{}", solution.steps)?;
+                } else {
+                    writeln!(report, "part {part}: {}", solution.steps)?;
+                }
+                if args.path {
+                    write_route(&mut report, &solution)?;
+                }
+            }
+            Err(error @ (SolveError::CannotCollectEveryKey { .. } | SolveError::NotOneRobot { .. })) => {
+                eprintln!("part {part}: no answer: {error}");
+                status = ExitCode::from(NO_ANSWER);
+            }
+        }
+    }
+    // One write, and an error rather than a panic if standard output is closed early.
+    std::io::stdout().lock().write_all(report.as_bytes()).context("cannot write the answer")?;
+    Ok(status)
+}
+
+fn write_route(report: &mut String, solution: &Solution) -> std::fmt::Result {
+    for pickup in &solution.pickups {
+        writeln!(report, "  step {:>5}: robot {} collects {}", pickup.steps, pickup.robot + 1, pickup.key)?;
+    }
+    Ok(())
+}

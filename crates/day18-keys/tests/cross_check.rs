@@ -1,0 +1,146 @@
+//! The fast solver against the plain breadth-first search of `common::brute_force` on thousands
+//! of small random mazes: loopy, open, walled-off, with doors whose keys are elsewhere or
+//! missing, with one robot, two sharing ground, and four in vaults.
+
+mod common;
+
+use common::{RawMaze, Rng, brute_force, grid_dijkstra};
+use day18_keys::{SolveError, parse, search};
+
+/// The fast answer for the robots the map has, `None` when it says the keys cannot all be held.
+fn fast(text: &str) -> Option<u32> {
+    let maze = parse(text).unwrap_or_else(|error| panic!("{error}\n{text}"));
+    let graph = day18_keys::KeyGraph::new(&maze);
+    match search::collect_every_key(&graph, search::Strategy::Fastest) {
+        Ok(solution) => Some(solution.steps),
+        Err(SolveError::CannotCollectEveryKey { .. }) => None,
+        Err(error) => panic!("{error}\n{text}"),
+    }
+}
+
+/// Runs `count` mazes from `make` and checks fast == brute force; returns (solvable, unsolvable).
+fn agree_on(count: u64, seed: u64, make: fn(&mut Rng) -> String) -> (usize, usize) {
+    let mut rng = Rng::new(seed);
+    let (mut solvable, mut unsolvable) = (0, 0);
+    for _ in 0..count {
+        let text = make(&mut rng);
+        let expected = brute_force(&RawMaze::read(&text));
+        assert_eq!(fast(&text), expected, "maze:\n{text}");
+        if expected.is_some() { solvable += 1 } else { unsolvable += 1 }
+    }
+    (solvable, unsolvable)
+}
+
+#[test]
+fn one_robot_agrees_with_brute_force_on_600_random_mazes() {
+    let (solvable, unsolvable) = agree_on(600, 18, common::small_maze);
+    // Both outcomes must be exercised for the check to mean anything.
+    assert!(solvable >= 300 && unsolvable >= 20, "{solvable} solvable, {unsolvable} unsolvable");
+}
+
+#[test]
+fn four_robots_in_vaults_agree_with_brute_force_on_600_random_mazes() {
+    let (solvable, unsolvable) = agree_on(600, 2019, common::small_four_robot_maze);
+    assert!(solvable >= 300 && unsolvable >= 20, "{solvable} solvable, {unsolvable} unsolvable");
+}
+
+#[test]
+fn two_robots_sharing_ground_agree_with_brute_force() {
+    let (solvable, unsolvable) = agree_on(200, 7, common::small_two_robot_maze);
+    assert!(solvable >= 100 && unsolvable >= 10, "{solvable} solvable, {unsolvable} unsolvable");
+}
+
+#[test]
+fn every_strategy_finds_the_same_lengths() {
+    // Layers (one robot), A* and plain Dijkstra must agree; for several robots the fastest
+    // strategy is A* itself.
+    let mut rng = Rng::new(99);
+    for _ in 0..300 {
+        let text = if rng.chance(50) {
+            common::small_maze(&mut rng)
+        } else {
+            common::small_four_robot_maze(&mut rng)
+        };
+        let graph = day18_keys::KeyGraph::new(&parse(&text).unwrap());
+        let lengths: Vec<Option<u32>> =
+            [search::Strategy::Fastest, search::Strategy::AStar, search::Strategy::Dijkstra]
+                .into_iter()
+                .map(|strategy| search::collect_every_key(&graph, strategy).map(|s| s.steps).ok())
+                .collect();
+        assert!(lengths.iter().all(|&length| length == lengths[0]), "{lengths:?} maze:\n{text}");
+    }
+}
+
+#[test]
+fn the_grid_reference_agrees_with_brute_force() {
+    // The answers-file check leans on `grid_dijkstra`; pin it to the obvious definition too.
+    let mut rng = Rng::new(5);
+    for _ in 0..300 {
+        let text = if rng.chance(50) {
+            common::small_maze(&mut rng)
+        } else {
+            common::small_four_robot_maze(&mut rng)
+        };
+        let maze = RawMaze::read(&text);
+        assert_eq!(grid_dijkstra(&maze), brute_force(&maze), "maze:\n{text}");
+    }
+}
+
+#[test]
+fn reported_routes_replay_on_the_grid() {
+    // The route of `--path` must be a real walk: replay each leg with a breadth-first search of
+    // the raw grid under the keys held so far and add up the legs.
+    let mut rng = Rng::new(31);
+    let mut replayed = 0;
+    for round in 0..600 {
+        let text = if rng.chance(50) {
+            common::small_maze(&mut rng)
+        } else {
+            common::small_four_robot_maze(&mut rng)
+        };
+        let maze = parse(&text).unwrap();
+        // Both route builders: the layers' walk back and the search's parent links.
+        let strategy = if round % 2 == 0 { search::Strategy::Fastest } else { search::Strategy::AStar };
+        let Ok(solution) = search::collect_every_key(&day18_keys::KeyGraph::new(&maze), strategy) else {
+            continue;
+        };
+        let raw = RawMaze::read(&text);
+        let mut places = raw.robots.clone();
+        let (mut held, mut total) = (0u32, 0u32);
+        for pickup in &solution.pickups {
+            let target = raw.cells.iter().position(|&ch| ch == pickup.key as u8).unwrap();
+            let leg = leg_length(&raw, places[pickup.robot], target, held)
+                .unwrap_or_else(|| panic!("no leg to {}\n{text}", pickup.key));
+            total += leg;
+            assert_eq!(total, pickup.steps, "maze:\n{text}");
+            held |= raw.key_at(target);
+            places[pickup.robot] = target;
+        }
+        assert_eq!(held, raw.keys);
+        assert_eq!(total, solution.steps);
+        replayed += 1;
+    }
+    assert!(replayed >= 300);
+}
+
+/// Steps from `from` to `to` through open doors, held keys and floor only.
+fn leg_length(maze: &RawMaze, from: usize, to: usize, held: u32) -> Option<u32> {
+    let mut distance = vec![u32::MAX; maze.cells.len()];
+    distance[from] = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(cell) = queue.pop_front() {
+        if cell == to {
+            return Some(distance[cell]);
+        }
+        if cell != from && maze.key_at(cell) & !held != 0 {
+            continue;
+        }
+        for next in maze.neighbours(cell) {
+            if distance[next] == u32::MAX && maze.enterable(next, held) {
+                distance[next] = distance[cell] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
