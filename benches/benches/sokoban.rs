@@ -1,2 +1,91 @@
-//! Criterion benches of sokoban: to come.
-fn main() {}
+//! Criterion benches of sokoban, named `sokoban/<phase>/<level>`.
+//!
+//! Phases: `parse` (a whole collection file); `dead-squares` and `distances` (the static
+//! analysis: pulls back from the goals, and the push-distance table over (square, side));
+//! `lower-bound` (the matching bound of the start position); `solve-fast` and `solve-optimal`
+//! (the whole solve, replay included, asserting the push count). The levels are a few of
+//! Microban's, read from `../shared/levels/microban.txt` beside the workspace; when that file
+//! is missing the bench says so and uses the levels of `inputs/sokoban/` instead.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sokoban::board::Board;
+use sokoban::{Level, Options, Status, solve, split_collection};
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+/// Microban levels benched: small, medium and two that take real search.
+const MICROBAN: [usize; 4] = [1, 20, 78, 106];
+
+/// The bench levels, with names, and the collection text they came from.
+fn bench_levels() -> (String, Vec<(String, Level)>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let microban = root.join("../shared/levels/microban.txt");
+    if let Ok(text) = std::fs::read_to_string(&microban) {
+        let all = split_collection(&text).expect("microban reads");
+        let levels = MICROBAN
+            .iter()
+            .map(|&n| (format!("microban-{n}"), all[n - 1].parse().expect("microban levels are valid")))
+            .collect();
+        return (text, levels);
+    }
+    println!("{} is missing: benching the levels of inputs/sokoban instead", microban.display());
+    let mut files: Vec<_> = std::fs::read_dir(root.join("inputs/sokoban"))
+        .expect("inputs/sokoban exists")
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
+        .collect();
+    files.sort();
+    let mut collection = String::new();
+    let mut levels = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("input reads");
+        let name = path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+        let level = split_collection(&text).expect("input holds a level")[0].parse().expect("input is valid");
+        collection.push_str(&text);
+        collection.push('\n');
+        levels.push((name, level));
+    }
+    (collection, levels)
+}
+
+fn sokoban(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sokoban");
+    group.sample_size(20).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(2));
+    let (collection, levels) = bench_levels();
+    group.bench_function("parse/collection", |b| {
+        b.iter(|| {
+            split_collection(black_box(&collection)).unwrap().iter().filter(|l| l.parse().is_ok()).count()
+        });
+    });
+    for (name, level) in &levels {
+        let board = Board::new(level).expect("bench levels fit");
+        group.bench_function(format!("dead-squares/{name}"), |b| b.iter(|| black_box(&board).dead_squares()));
+        group.bench_function(format!("distances/{name}"), |b| b.iter(|| black_box(&board).push_distances()));
+        let inside: Vec<usize> = level.boxes.clone();
+        group.bench_function(format!("lower-bound/{name}"), |b| {
+            b.iter(|| {
+                sokoban::search::lower_bound(&board, black_box(&inside), level.player).expect("not dead")
+            });
+        });
+        for (mode, optimal) in [("solve-fast", false), ("solve-optimal", true)] {
+            let options = Options { optimal, time_limit: 60.0, ..Options::default() };
+            let Status::Solved(expected) = solve(level, &options).expect("solves").status else {
+                panic!("{name} is solvable");
+            };
+            group.bench_function(format!("{mode}/{name}"), |b| {
+                b.iter(|| {
+                    let Status::Solved(solution) = solve(black_box(level), &options).unwrap().status else {
+                        panic!("{name} is solvable");
+                    };
+                    assert_eq!(solution.pushes, expected.pushes);
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, sokoban);
+criterion_main!(benches);

@@ -21,8 +21,9 @@ tasks:
                                    check the answers and print a table; non-zero exit on any failure
   gen-day15 <SEED> [--out FILE]    a full-size 32x32 day 15 cave made from SEED
   gen-day18 <SEED> [--out FILE]    a full-size 81x81 day 18 maze made from SEED
-  sokoban-bench <SET> [--time-limit SECS] [--threads N]
+  sokoban-bench <SET> [--time-limit SECS] [--threads N] [--first N]
                                    solve a Sokoban level set from ../shared/levels in parallel
+                                   (--first N: the summary counts levels 1 to N only)
 ";
 
 fn main() -> Result<()> {

@@ -1,1 +1,276 @@
-//! sokoban: under construction.
+//! # sokoban: levels in, verified LURD solutions out
+//!
+//! Sokoban is a search over *pushes*: between two pushes the player walks freely, so a state
+//! is the set of box squares plus the region the player can walk in. This crate reads level
+//! files ([`split_collection`], [`Level::parse`]), searches ([`solve`]) and replays every answer
+//! before reporting it ([`verify`]).
+//!
+//! ```text
+//!  text ──parse──▶ Level ──Board::new──▶ dead squares, push distances (static)
+//!                                │
+//!                                ▼
+//!                 search over (boxes, player region)   ◀── Zobrist table, matching bound,
+//!                                │                         freeze + PI-corral pruning,
+//!                                ▼                         tunnel macros
+//!                 pushes ──walks filled in──▶ LURD ──verify──▶ Solution
+//! ```
+//!
+//! The pieces, each in its own module:
+//! - [`board`]: the static analysis. Dead squares by pulling boxes back from the goals; push
+//!   distances by breadth-first search over (box square, side of the box the player is on).
+//! - [`bound`]: the lower bound, a minimum-cost matching of boxes to goals (Hungarian method).
+//! - [`deadlock`]: freeze deadlocks and PI-corral pruning.
+//! - [`search`]: A* for push-optimal answers (then a second A* for the fewest moves among
+//!   them, where the time allows), weighted best-first for fast ones.
+//! - `solution`: LURD replay and its checks ([`verify`]).
+//! - `level` and `collection`: the two alphabets, run lengths, and collection files.
+//!
+//! The fast mode runs two searches: a dive with a heavy weight on the bound for about the
+//! first third of the time limit, which solves most levels in milliseconds, and, if that gets lost
+//! in a wide trap, a search with a light weight (close to A*) for the rest. Every answer is
+//! replayed by [`verify`] before it is returned; an answer that fails the replay is an error,
+//! never a solution.
+//!
+//! ```
+//! use sokoban::{Level, Options, Status, solve};
+//!
+//! let level = Level::parse(1, "corridor", &["#######", "#@ $ .#", "#######"])?;
+//! let result = solve(&level, &Options { optimal: true, ..Options::default() })?;
+//! let Status::Solved(solution) = result.status else { panic!("solvable") };
+//! assert_eq!(solution.lurd, "rRR");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod board;
+pub mod bound;
+mod collection;
+pub mod deadlock;
+mod level;
+pub mod search;
+mod solution;
+
+pub use collection::{CollectionError, LevelText, find_level, split_collection};
+pub use level::{Level, LevelError, MAX_CELLS, Square};
+pub use solution::{Solution, VerifyError, verify};
+
+use board::{Board, DIRECTIONS, opposite};
+pub use search::Techniques;
+use search::{Limits, Outcome, Push};
+use std::collections::VecDeque;
+use std::time::Instant;
+use thiserror::Error;
+
+/// The fast mode's first search: weight of the bound, and its share of the time limit.
+const FAST_DIVE_WEIGHT: u64 = 10;
+const FAST_DIVE_SHARE: f64 = 0.4;
+/// The fast mode's second search, when the first gave up: a light weight, nearly A*.
+const FAST_CAREFUL_WEIGHT: u64 = 2;
+
+/// How to solve.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// Fewest pushes (A*), then fewest moves among those where the time allows, instead of a
+    /// fast answer.
+    pub optimal: bool,
+    /// Give up after this many seconds.
+    pub time_limit: f64,
+    /// Give up after storing this many states.
+    pub max_states: usize,
+    /// The techniques in use (all, unless measuring what each adds).
+    pub techniques: Techniques,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            optimal: false,
+            time_limit: 10.0,
+            max_states: 10_000_000,
+            techniques: Techniques::default(),
+        }
+    }
+}
+
+/// How solving a level ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A verified solution.
+    Solved(Solution),
+    /// No solution exists: every reachable state was searched, pruned by sound rules only.
+    Unsolvable,
+    /// A time or state limit was reached first.
+    GaveUp,
+}
+
+/// The result of solving one level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveResult {
+    /// How it ended.
+    pub status: Status,
+    /// States stored by the search.
+    pub states: usize,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Why a level could not be solved at all.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The interior is too large for the distance tables.
+    #[error(
+        "level {level} ({title}): the board has {interior} interior squares, more than the {max} supported"
+    )]
+    TooLarge {
+        /// Level number.
+        level: usize,
+        /// Level title.
+        title: String,
+        /// Interior squares.
+        interior: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// The search produced moves the replay rejected: a solver bug, never reported as solved.
+    #[error("the solver's answer failed verification: {0}")]
+    Unverified(#[from] VerifyError),
+}
+
+/// Solves a level and verifies the answer.
+///
+/// # Errors
+/// [`SolveError::TooLarge`] for boards beyond the solver, [`SolveError::Unverified`] if the
+/// answer fails the replay.
+pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError> {
+    let start = Instant::now();
+    let board = Board::new(level).map_err(|too_large| SolveError::TooLarge {
+        level: level.number,
+        title: level.title.clone(),
+        interior: too_large.interior,
+        max: board::MAX_INTERIOR,
+    })?;
+    let finish = |status, states| SolveResult { status, states, seconds: start.elapsed().as_secs_f64() };
+    // Boxes outside the player's region can never move: on a goal they are done, off one the
+    // level is lost. The rest must match the goals inside.
+    let inside: Vec<usize> = level.boxes.iter().copied().filter(|&b| board.floor[b]).collect();
+    let stuck_off_goal = level.boxes.iter().any(|&b| !board.floor[b] && level.squares[b] != Square::Goal);
+    if stuck_off_goal || inside.len() != board.goals.len() {
+        return Ok(finish(Status::Unsolvable, 0));
+    }
+    let limits = Limits {
+        optimal: options.optimal,
+        seconds: options.time_limit * if options.optimal { 1.0 } else { FAST_DIVE_SHARE },
+        weight: FAST_DIVE_WEIGHT,
+        max_states: options.max_states,
+        tunnel_macros: !options.optimal,
+        techniques: options.techniques,
+        fewest_moves_at: None,
+    };
+    let mut report = search::solve(&board, &inside, level.player, limits);
+    let mut stored = report.states;
+    let left = options.time_limit - start.elapsed().as_secs_f64();
+    if !options.optimal && report.outcome == Outcome::GaveUp && left > 0.0 {
+        // The dive got lost: start again, closer to A*, with the rest of the time.
+        let limits = Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, ..limits };
+        report = search::solve(&board, &inside, level.player, limits);
+        stored += report.states;
+    }
+    let left = options.time_limit - start.elapsed().as_secs_f64();
+    if report.outcome == Outcome::Unsolvable && report.macros_used {
+        // Only a search without macros proves a level unsolvable.
+        report.outcome = Outcome::GaveUp;
+        if left > 0.0 {
+            let limits =
+                Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, tunnel_macros: false, ..limits };
+            report = search::solve(&board, &inside, level.player, limits);
+            stored += report.states;
+        }
+    }
+    let status = match report.outcome {
+        Outcome::Solved(pushes) => {
+            let lurd = lurd_of(&board, &inside, level.player, &pushes);
+            let mut solution = verify(level, &lurd)?;
+            let left = options.time_limit - start.elapsed().as_secs_f64();
+            if options.optimal && left > 0.0 {
+                // The tie-break, where the time allows: fewest moves among push-optimal answers.
+                let limits =
+                    Limits { seconds: left, fewest_moves_at: u16::try_from(solution.pushes).ok(), ..limits };
+                let second = search::solve(&board, &inside, level.player, limits);
+                stored += second.states;
+                if let Outcome::Solved(pushes) = second.outcome {
+                    let better = verify(level, &lurd_of(&board, &inside, level.player, &pushes))?;
+                    if better.pushes == solution.pushes && better.moves <= solution.moves {
+                        solution = better;
+                    }
+                }
+            }
+            Status::Solved(solution)
+        }
+        Outcome::Unsolvable => Status::Unsolvable,
+        Outcome::GaveUp => Status::GaveUp,
+    };
+    Ok(finish(status, stored))
+}
+
+/// Fills in the player's walks between pushes: the shortest walk to the square behind each
+/// box, then the pushes as capitals.
+fn lurd_of(board: &Board, boxes: &[usize], player: usize, pushes: &[Push]) -> String {
+    let mut occupied = vec![false; board.len];
+    for &b in boxes {
+        occupied[b] = true;
+    }
+    let mut player = player;
+    let mut lurd = String::new();
+    for push in pushes {
+        let behind = board.step(push.from, opposite(push.dir));
+        walk(board, &occupied, player, behind, &mut lurd);
+        let letter = DIRECTIONS[push.dir].to_ascii_uppercase();
+        let mut at = push.from;
+        for _ in 0..push.count {
+            let next = board.step(at, push.dir);
+            occupied[at] = false;
+            occupied[next] = true;
+            lurd.push(letter);
+            at = next;
+        }
+        player = board.step(at, opposite(push.dir));
+    }
+    lurd
+}
+
+/// Appends a shortest walk from `from` to `to` around the boxes. The search guarantees a path
+/// exists; if it somehow did not, nothing is appended and the replay rejects the answer.
+fn walk(board: &Board, occupied: &[bool], from: usize, to: usize, lurd: &mut String) {
+    if from == to {
+        return;
+    }
+    let mut came = vec![usize::MAX; board.len];
+    let mut queue = VecDeque::from([from]);
+    came[from] = from;
+    while let Some(cell) = queue.pop_front() {
+        if cell == to {
+            break;
+        }
+        for d in 0..4 {
+            let next = board.step(cell, d);
+            if board.floor[next] && !occupied[next] && came[next] == usize::MAX {
+                came[next] = cell;
+                queue.push_back(next);
+            }
+        }
+    }
+    if came[to] == usize::MAX {
+        return;
+    }
+    let mut steps = Vec::new();
+    let mut cell = to;
+    while cell != from {
+        let prev = came[cell];
+        let d = (0..4).find(|&d| board.step(prev, d) == cell).unwrap_or(0);
+        steps.push(DIRECTIONS[d]);
+        cell = prev;
+    }
+    lurd.extend(steps.iter().rev());
+}
+
+#[cfg(test)]
+mod tests;

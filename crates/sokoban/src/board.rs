@@ -1,0 +1,419 @@
+//! What a level's walls and goals say before any search: the static [`Board`].
+//!
+//! - **Interior**: the squares the player could ever stand on or push a box to (the player's
+//!   region with boxes as air). Everything else is treated as wall.
+//! - **Dead squares**: a box there can never reach any goal. Found backwards: a box can be
+//!   *pulled* from a goal to a square only if the player has room to stand behind it, so the
+//!   squares reached by pulls from every goal are the live ones; the rest are dead.
+//! - **Push distances**: the fewest pushes that take a lone box from square `b` to goal `g`.
+//!   The player's position matters (it may be walled off on the wrong side of the box), so
+//!   the distance is over (box square, *side*): the floor minus the box falls into at most four
+//!   connected parts, one for each side of the box, and the player is in one of them. The table
+//!   is a breadth-first search backwards from each goal over (square, part) pairs, checked
+//!   against a brute-force search over (box, exact player square) in the tests.
+//!
+//! ```text
+//!   #######      box at B: the floor minus B splits into the part left of B (where the
+//!   #  B  #      player P is) and the part right of it; pushing right needs P on the left,
+//!   # P####      pushing left needs the player on the right, which it cannot reach.
+//!   #######
+//! ```
+
+use crate::level::{Level, Square};
+
+/// Directions in reading order of the neighbour they lead to, with their LURD letters.
+pub const DIRECTIONS: [char; 4] = ['u', 'l', 'r', 'd'];
+
+/// A distance that cannot be covered.
+pub const UNREACHABLE: u16 = u16::MAX;
+
+/// The opposite of direction `d` (up and down, left and right are 3 apart in reading order).
+#[must_use]
+pub const fn opposite(d: usize) -> usize {
+    3 - d
+}
+
+/// The largest interior the distance tables are built for.
+pub const MAX_INTERIOR: usize = 4096;
+
+/// The static facts of a level that every search state shares.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Width of the grid.
+    pub width: usize,
+    /// Cells of the grid.
+    pub len: usize,
+    /// Index offsets of the four directions.
+    pub offsets: [isize; 4],
+    /// Interior squares (see the module notes).
+    pub floor: Vec<bool>,
+    /// Goal squares, interior only.
+    pub goal: Vec<bool>,
+    /// The goal squares in reading order.
+    pub goals: Vec<usize>,
+    /// Interior squares a box can never leave for a goal.
+    pub dead: Vec<bool>,
+    /// Interior squares in reading order.
+    pub interior: Vec<usize>,
+    /// The position of a cell in `interior`, or `u16::MAX`.
+    pub interior_index: Vec<u16>,
+    /// For a lone box on interior square `b` (by interior index) and an interior square `p`:
+    /// which of the box's sides `p` is connected to, `0..4`, or `NO_SIDE` (p is the box).
+    side_of: Vec<u8>,
+    /// `distance[(goal * interior + box) * 4 + side]`: fewest pushes of a lone box to that goal.
+    distance: Vec<u16>,
+}
+
+/// No side: the square is the box itself or not interior.
+const NO_SIDE: u8 = u8::MAX;
+
+/// Why a board cannot be analysed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// Interior squares of the board.
+    pub interior: usize,
+}
+
+impl Board {
+    /// Analyses a level's walls and goals.
+    ///
+    /// # Errors
+    /// [`TooLarge`] when the interior has more than [`MAX_INTERIOR`] squares.
+    pub fn new(level: &Level) -> Result<Board, TooLarge> {
+        let width = level.squares.width();
+        let len = level.squares.len();
+        let region = level.player_region();
+        let floor: Vec<bool> =
+            (0..len).map(|cell| region[cell] && level.squares[cell] != Square::Wall).collect();
+        let interior: Vec<usize> = (0..len).filter(|&cell| floor[cell]).collect();
+        if interior.len() > MAX_INTERIOR {
+            return Err(TooLarge { interior: interior.len() });
+        }
+        let mut interior_index = vec![u16::MAX; len];
+        for (i, &cell) in interior.iter().enumerate() {
+            interior_index[cell] = i as u16;
+        }
+        let goal: Vec<bool> =
+            (0..len).map(|cell| floor[cell] && level.squares[cell] == Square::Goal).collect();
+        let goals: Vec<usize> = (0..len).filter(|&cell| goal[cell]).collect();
+        // Boards are at most MAX_CELLS wide, far inside isize.
+        let w = isize::try_from(width).unwrap_or(isize::MAX);
+        let mut board = Board {
+            width,
+            len,
+            offsets: [-w, -1, 1, w],
+            floor,
+            goal,
+            goals,
+            dead: Vec::new(),
+            interior,
+            interior_index,
+            side_of: Vec::new(),
+            distance: Vec::new(),
+        };
+        board.dead = board.dead_squares();
+        board.side_of = board.sides();
+        board.distance = board.push_distances();
+        Ok(board)
+    }
+
+    /// The cell one step from `cell` in direction `d`. Only called on interior cells, which
+    /// never lie on the rim, so the step stays on the grid.
+    #[must_use]
+    #[inline]
+    pub fn step(&self, cell: usize, d: usize) -> usize {
+        cell.wrapping_add_signed(self.offsets[d])
+    }
+
+    /// Squares from which no goal can be reached by pushes, even with no other box around.
+    /// ([`Board::new`] computes them once into [`Board::dead`]; this recomputes, for benches.)
+    #[must_use]
+    pub fn dead_squares(&self) -> Vec<bool> {
+        let mut live = vec![false; self.len];
+        let mut stack: Vec<usize> = self.goals.clone();
+        for &g in &self.goals {
+            live[g] = true;
+        }
+        while let Some(cell) = stack.pop() {
+            for d in 0..4 {
+                // Pulling the box one step in `d` needs the player two steps away in `d`.
+                let to = self.step(cell, d);
+                if self.floor[to] && !live[to] && self.floor[self.step(to, d)] {
+                    live[to] = true;
+                    stack.push(to);
+                }
+            }
+        }
+        (0..self.len).map(|cell| self.floor[cell] && !live[cell]).collect()
+    }
+
+    /// For each interior box square, the side of the box each interior square is connected to.
+    fn sides(&self) -> Vec<u8> {
+        let n = self.interior.len();
+        let mut side_of = vec![NO_SIDE; n * n];
+        let mut stack = Vec::new();
+        for (bi, &b) in self.interior.iter().enumerate() {
+            let row = &mut side_of[bi * n..(bi + 1) * n];
+            for d in 0..4 {
+                let start = self.step(b, d);
+                if !self.floor[start] || row[self.interior_index[start] as usize] != NO_SIDE {
+                    continue;
+                }
+                row[self.interior_index[start] as usize] = d as u8;
+                stack.push(start);
+                while let Some(cell) = stack.pop() {
+                    for e in 0..4 {
+                        let next = self.step(cell, e);
+                        if next != b && self.floor[next] && row[self.interior_index[next] as usize] == NO_SIDE
+                        {
+                            row[self.interior_index[next] as usize] = d as u8;
+                            stack.push(next);
+                        }
+                    }
+                }
+            }
+        }
+        side_of
+    }
+
+    /// The side of a lone box on `b` that the player on `p` stands on, as the direction from
+    /// the box to the first neighbour found in that part; `None` when `p` is `b`.
+    #[must_use]
+    #[inline]
+    pub fn side(&self, b: usize, p: usize) -> Option<usize> {
+        let n = self.interior.len();
+        let s = self.side_of[self.interior_index[b] as usize * n + self.interior_index[p] as usize];
+        (s != NO_SIDE).then_some(s as usize)
+    }
+
+    /// Backward breadth-first search from each goal over (box square, side): the table behind
+    /// [`Board::push_distance`]. ([`Board::new`] computes it once; this recomputes, for benches.)
+    #[must_use]
+    pub fn push_distances(&self) -> Vec<u16> {
+        let n = self.interior.len();
+        let mut distance = vec![UNREACHABLE; self.goals.len() * n * 4];
+        let mut queue = std::collections::VecDeque::new();
+        for (gi, &g) in self.goals.iter().enumerate() {
+            let table = &mut distance[gi * n * 4..(gi + 1) * n * 4];
+            let at = |cell: usize, side: usize| self.interior_index[cell] as usize * 4 + side;
+            for d in 0..4 {
+                if self.floor[self.step(g, d)] && self.side(g, self.step(g, d)) == Some(d) {
+                    table[at(g, d)] = 0;
+                    queue.push_back((g, d));
+                }
+            }
+            while let Some((to, side)) = queue.pop_front() {
+                let steps = table[at(to, side)];
+                // The last push moved the box from `from` to `to` in direction `d`, leaving the
+                // player on `from`, which must lie on `side` of the box now.
+                for d in 0..4 {
+                    let from = self.step(to, opposite(d));
+                    if !self.floor[from] || self.side(to, from) != Some(side) {
+                        continue;
+                    }
+                    let pusher = self.step(from, opposite(d));
+                    if !self.floor[pusher] {
+                        continue;
+                    }
+                    let Some(before) = self.side(from, pusher) else { continue };
+                    if table[at(from, before)] == UNREACHABLE {
+                        table[at(from, before)] = steps + 1;
+                        queue.push_back((from, before));
+                    }
+                }
+            }
+        }
+        distance
+    }
+
+    /// Fewest pushes taking a lone box on `b` to goal number `gi`, the player standing on `p`.
+    #[must_use]
+    #[inline]
+    pub fn push_distance(&self, gi: usize, b: usize, p: usize) -> u16 {
+        match self.side(b, p) {
+            Some(side) => self.distance_from_side(gi, b, side),
+            None => UNREACHABLE,
+        }
+    }
+
+    /// Fewest pushes taking a lone box on `b` to goal number `gi`, the player on `side` of it.
+    #[must_use]
+    #[inline]
+    pub fn distance_from_side(&self, gi: usize, b: usize, side: usize) -> u16 {
+        let n = self.interior.len();
+        self.distance[(gi * n + self.interior_index[b] as usize) * 4 + side]
+    }
+
+    /// The fewest pushes from `b` to goal `gi` over every side the player might be on.
+    #[must_use]
+    pub fn any_side_distance(&self, gi: usize, b: usize) -> u16 {
+        (0..4).map(|side| self.distance_from_side(gi, b, side)).min().unwrap_or(UNREACHABLE)
+    }
+
+    /// True when the square beside `cell` in direction `d` is a wall (or outside).
+    #[must_use]
+    #[inline]
+    pub fn wall(&self, cell: usize, d: usize) -> bool {
+        !self.floor[self.step(cell, d)]
+    }
+
+    /// True when `cell` is walled on both sides across direction `d`: a corridor square.
+    #[must_use]
+    #[inline]
+    pub fn corridor(&self, cell: usize, d: usize) -> bool {
+        let (a, b) = if d == 0 || d == 3 { (1, 2) } else { (0, 3) };
+        self.wall(cell, a) && self.wall(cell, b)
+    }
+
+    /// True when a player on `p` can walk to `q` with only a box on `b` in the way.
+    #[cfg(test)]
+    pub(crate) fn connected_around(&self, b: usize, p: usize, q: usize) -> bool {
+        self.side(b, p).is_some() && self.side(b, p) == self.side(b, q)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use std::collections::VecDeque;
+
+    fn board(rows: &[&str]) -> Board {
+        Board::new(&Level::parse(1, "t", rows).unwrap()).unwrap()
+    }
+
+    fn dead_map(board: &Board) -> String {
+        let mut text = String::new();
+        for cell in 0..board.len {
+            text.push(if !board.floor[cell] {
+                '#'
+            } else if board.dead[cell] {
+                'x'
+            } else {
+                ' '
+            });
+            if (cell + 1) % board.width == 0 {
+                text.push('\n');
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn corners_and_walls_without_goals_are_dead() {
+        let b = board(&["#######", "#@    #", "# $  .#", "#     #", "#######"]);
+        assert_eq!(dead_map(&b), "#######\n#xxxxx#\n#x    #\n#xxxxx#\n#######\n");
+    }
+
+    #[test]
+    fn a_goal_on_the_wall_keeps_that_wall_live() {
+        let b = board(&["#######", "#@   .#", "# $   #", "#     #", "#######"]);
+        assert_eq!(dead_map(&b), "#######\n#x    #\n#x    #\n#xxxxx#\n#######\n");
+    }
+
+    #[test]
+    fn goals_are_never_dead() {
+        let b = board(&["#####", "#.$@#", "#####"]);
+        assert!(!b.dead[6]);
+        assert!(b.dead[8]);
+    }
+
+    #[test]
+    fn cells_outside_the_player_region_are_not_interior() {
+        let b = board(&["#########", "#@$.# ###", "#########"]);
+        assert!(!b.floor[14]);
+        assert_eq!(b.interior.len(), 3);
+    }
+
+    #[test]
+    fn sides_split_around_the_box() {
+        // A box in the middle of a corridor separates its two ends.
+        let b = board(&["#######", "#@ $ .#", "#######"]);
+        assert!(!b.connected_around(10, 8, 12));
+        assert!(b.connected_around(10, 8, 9));
+        // In an open room, every square is on the same side.
+        let open = board(&["######", "#@   #", "# $ .#", "#    #", "######"]);
+        assert!(open.connected_around(14, 7, 22));
+    }
+
+    #[test]
+    fn push_distance_needs_the_right_side() {
+        let b = board(&["#######", "#@ $ .#", "#######"]);
+        let g = 0;
+        assert_eq!(b.push_distance(g, 10, 8), 2);
+        assert_eq!(b.push_distance(g, 10, 11), UNREACHABLE);
+        assert_eq!(b.push_distance(g, 12, 8), 0);
+    }
+
+    /// Brute force: 0-1 BFS over (box square, exact player square), walks free, pushes cost 1.
+    fn brute_force(b: &Board, goal: usize) -> Vec<Vec<u16>> {
+        let mut best = vec![vec![UNREACHABLE; b.len]; b.len];
+        // Search backwards from every state with the box on the goal, in reverse moves: the
+        // player steps back (free) or pulls the box (one push).
+        let mut deque = VecDeque::new();
+        for &p in &b.interior {
+            if p != goal {
+                best[goal][p] = 0;
+                deque.push_back((goal, p));
+            }
+        }
+        while let Some((bx, p)) = deque.pop_front() {
+            let here = best[bx][p];
+            for d in 0..4 {
+                // Undo a walk: the player came from p - d.
+                let q = b.step(p, d);
+                if b.floor[q] && q != bx && best[bx][q] > here {
+                    best[bx][q] = here;
+                    deque.push_front((bx, q));
+                }
+                // Undo a push in direction d: the box was at bx - d and the player at bx - 2d,
+                // and now the player is at bx - d... which is p.
+                if b.step(bx, opposite(d)) == p {
+                    let pusher = b.step(p, opposite(d));
+                    if b.floor[pusher] && best[p][pusher] > here + 1 {
+                        best[p][pusher] = here + 1;
+                        deque.push_back((p, pusher));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn push_distances_match_brute_force() {
+        let boards = [
+            board(&["########", "#@     #", "# ## # #", "#  $ . #", "# #  # #", "#.   $ #", "########"]),
+            board(&["#######", "#@ $ .#", "#######"]),
+            board(&[
+                "  #####", "###   #", "#.@$  #", "### $.#", "#.##$ #", "# # . ##", "#$ *$$.#", "#   .  #",
+                "########",
+            ]),
+            board(&[
+                "#########",
+                "#  .#   #",
+                "# #$  # #",
+                "#   #@$.#",
+                "## ## # #",
+                "#       #",
+                "#########",
+            ]),
+        ];
+        for b in &boards {
+            for (gi, &g) in b.goals.iter().enumerate() {
+                let brute = brute_force(b, g);
+                for &bx in &b.interior {
+                    for &p in &b.interior {
+                        if p != bx {
+                            assert_eq!(
+                                b.push_distance(gi, bx, p),
+                                brute[bx][p],
+                                "goal {g} box {bx} player {p}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! Collection files: many levels in one text, with their titles and comments.
+//!
+//! A line is a *board line* when it is made only of board characters (either alphabet, digits
+//! for run lengths, `|`) and holds a wall (`#` or `W`); consecutive board lines are one board.
+//! Every other non-blank line is metadata:
+//!
+//! - lines right after a board, with no blank line between, belong to that board (the `.sok`
+//!   habit of `Title:` and `Author:` after the level);
+//! - the other lines since the last blank line belong to the next board (the `; title` habit).
+//!
+//! A level's title is its `Title:` value, else the first `;` comment before its board, else
+//! `Level N`. A file header separated from the first level by a blank line is nobody's metadata.
+
+use crate::level::{Level, LevelError, is_board_char};
+use thiserror::Error;
+
+/// One level of a collection as written, not yet checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelText {
+    /// Number in the file, from 1.
+    pub number: usize,
+    /// Title (see the module notes).
+    pub title: String,
+    /// The comment and `Key: value` lines that came with the level, the title line included.
+    pub metadata: Vec<String>,
+    /// The board's lines.
+    pub rows: Vec<String>,
+}
+
+impl LevelText {
+    /// Reads and checks the board.
+    ///
+    /// # Errors
+    /// A [`LevelError`] naming this level and the rule its board breaks.
+    pub fn parse(&self) -> Result<Level, LevelError> {
+        let rows: Vec<&str> = self.rows.iter().map(String::as_str).collect();
+        let mut level = Level::parse(self.number, &self.title, &rows)?;
+        level.metadata.clone_from(&self.metadata);
+        Ok(level)
+    }
+}
+
+/// Why a collection, or a level in it, cannot be found.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CollectionError {
+    /// No board in the whole text.
+    #[error("the file holds no level (no line of board characters with a wall)")]
+    NoLevels,
+    /// A level number past the end.
+    #[error("there is no level {number}: the file holds {count} levels")]
+    NoSuchNumber {
+        /// The number asked for.
+        number: usize,
+        /// Levels in the file.
+        count: usize,
+    },
+    /// No level has this title.
+    #[error("no level is titled {0:?}")]
+    NoSuchTitle(String),
+}
+
+fn is_board_line(line: &str) -> bool {
+    let line = line.trim_end();
+    !line.is_empty()
+        && line.chars().all(is_board_char)
+        && line.chars().any(|ch| ch == '#' || ch == 'W')
+        // A comment such as "; ###" is never a board, nor is a line of digits and bars alone.
+        && !line.starts_with(';')
+}
+
+/// Splits a collection file into its levels.
+///
+/// # Errors
+/// [`CollectionError::NoLevels`] when no line looks like a board.
+///
+/// ```
+/// let text = "; first\n#####\n#@$.#\n#####\n\n; second\n######\n#@$ .#\n######\n";
+/// let levels = sokoban::split_collection(text)?;
+/// assert_eq!(levels.len(), 2);
+/// assert_eq!(levels[1].title, "second");
+/// # Ok::<(), sokoban::CollectionError>(())
+/// ```
+pub fn split_collection(text: &str) -> Result<Vec<LevelText>, CollectionError> {
+    let mut levels: Vec<LevelText> = Vec::new();
+    let mut pending: Vec<String> = Vec::new();
+    let mut board: Vec<String> = Vec::new();
+    // True while the lines just read are a board or its trailing metadata, with no blank between.
+    let mut after_board = false;
+    for raw in text.lines() {
+        let line = raw.trim_end_matches('\r');
+        if is_board_line(line) {
+            board.push(line.to_owned());
+            after_board = true;
+            continue;
+        }
+        if !board.is_empty() {
+            levels.push(finish(levels.len() + 1, std::mem::take(&mut pending), std::mem::take(&mut board)));
+        }
+        if line.trim().is_empty() {
+            pending.clear();
+            after_board = false;
+        } else if after_board {
+            if let Some(level) = levels.last_mut() {
+                add_metadata(level, line.trim());
+            }
+        } else {
+            pending.push(line.trim().to_owned());
+        }
+    }
+    if !board.is_empty() {
+        levels.push(finish(levels.len() + 1, pending, board));
+    }
+    if levels.is_empty() { Err(CollectionError::NoLevels) } else { Ok(levels) }
+}
+
+fn finish(number: usize, metadata: Vec<String>, rows: Vec<String>) -> LevelText {
+    let mut level = LevelText { number, title: format!("Level {number}"), metadata: Vec::new(), rows };
+    for line in metadata {
+        add_metadata(&mut level, &line);
+    }
+    level
+}
+
+/// Adds one metadata line, taking the title from it when it names one.
+fn add_metadata(level: &mut LevelText, line: &str) {
+    if let Some((key, value)) = line.split_once(':')
+        && key.trim().eq_ignore_ascii_case("title")
+        && !key.starts_with(';')
+    {
+        value.trim().clone_into(&mut level.title);
+    } else if let Some(comment) = line.strip_prefix(';') {
+        // The first comment names the level; later ones describe it.
+        let named =
+            level.metadata.iter().any(|m| m.starts_with(';') || m.to_ascii_lowercase().starts_with("title:"));
+        if !named && !comment.trim().is_empty() {
+            comment.trim().clone_into(&mut level.title);
+        }
+    }
+    level.metadata.push(line.to_owned());
+}
+
+/// Finds a level by its number in the file (`"12"`) or, failing that, by its exact title.
+///
+/// # Errors
+/// [`CollectionError::NoSuchNumber`] or [`CollectionError::NoSuchTitle`].
+pub fn find_level<'a>(levels: &'a [LevelText], key: &str) -> Result<&'a LevelText, CollectionError> {
+    let key = key.trim();
+    if let Ok(number) = key.parse::<usize>() {
+        if let Some(level) = levels.iter().find(|level| level.number == number) {
+            return Ok(level);
+        }
+        if !levels.iter().any(|level| level.title == key) {
+            return Err(CollectionError::NoSuchNumber { number, count: levels.len() });
+        }
+    }
+    levels
+        .iter()
+        .find(|level| level.title == key)
+        .or_else(|| levels.iter().find(|level| level.title.eq_ignore_ascii_case(key)))
+        .ok_or_else(|| CollectionError::NoSuchTitle(key.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COLLECTION: &str = "\
+; My set, a header
+; nobody's metadata
+
+; level one
+#####
+#@$.#
+#####
+
+#######
+#@ $ .#
+#######
+Title: Second
+Author: Me
+
+; third comment
+; more words about the third
+Title: Third
+6#|#@$-.#|6#
+";
+
+    #[test]
+    fn levels_are_split_at_blank_lines_and_numbered() {
+        let levels = split_collection(COLLECTION).unwrap();
+        assert_eq!(levels.len(), 3);
+        assert_eq!(levels.iter().map(|l| l.number).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(levels[0].rows.len(), 3);
+    }
+
+    #[test]
+    fn titles_from_comments_and_title_lines() {
+        let levels = split_collection(COLLECTION).unwrap();
+        assert_eq!(levels[0].title, "level one");
+        assert_eq!(levels[0].metadata, vec!["; level one"]);
+        assert_eq!(levels[1].title, "Second");
+        assert_eq!(levels[1].metadata, vec!["Title: Second", "Author: Me"]);
+        assert_eq!(levels[2].title, "Third");
+        let untitled = split_collection("; name\n; description\n####\n#@*#\n####\n").unwrap();
+        assert_eq!(untitled[0].title, "name");
+    }
+
+    #[test]
+    fn untitled_levels_are_named_by_number() {
+        let levels = split_collection("####\n#@*#\n####\n\n####\n#+$#\n####\n").unwrap();
+        assert_eq!(levels[1].title, "Level 2");
+    }
+
+    #[test]
+    fn boards_parse_with_their_metadata() {
+        let levels = split_collection(COLLECTION).unwrap();
+        let level = levels[1].parse().unwrap();
+        assert_eq!(level.title, "Second");
+        assert_eq!(level.metadata.len(), 2);
+        assert!(levels[2].parse().is_ok());
+    }
+
+    #[test]
+    fn windows_line_endings_in_collections() {
+        let levels = split_collection(&COLLECTION.replace('\n', "\r\n")).unwrap();
+        assert_eq!(levels.len(), 3);
+        assert_eq!(levels[1].title, "Second");
+        assert!(levels[0].parse().is_ok());
+    }
+
+    #[test]
+    fn find_by_number_or_title() {
+        let levels = split_collection(COLLECTION).unwrap();
+        assert_eq!(find_level(&levels, "2").unwrap().title, "Second");
+        assert_eq!(find_level(&levels, "Third").unwrap().number, 3);
+        assert_eq!(find_level(&levels, "third").unwrap().number, 3);
+        assert_eq!(find_level(&levels, "9"), Err(CollectionError::NoSuchNumber { number: 9, count: 3 }));
+        assert!(matches!(find_level(&levels, "Fourth"), Err(CollectionError::NoSuchTitle(_))));
+    }
+
+    #[test]
+    fn a_file_without_boards_is_an_error() {
+        assert_eq!(split_collection("; just words\n\nhello\n"), Err(CollectionError::NoLevels));
+    }
+
+    #[test]
+    fn an_invalid_level_is_reported_by_number() {
+        let levels = split_collection("#####\n#@$.#\n#####\n\n#####\n#@$$#\n#####\n").unwrap();
+        let error = levels[1].parse().unwrap_err();
+        assert!(error.to_string().starts_with("level 2 (Level 2)"), "{error}");
+    }
+}

@@ -1,0 +1,213 @@
+//! `sokoban <FILE> [--level N|TITLE | --all] [--optimal] [--time-limit SECS] [--threads N] [--json]`
+//!
+//! Solves the levels of a file, in parallel, and prints each result: a line and the LURD
+//! solution, or with `--json` one compact JSON object a level. A run over more than one level
+//! shows a progress bar on a terminal and ends with a summary line.
+
+use anyhow::{Context, Result};
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use sokoban::{LevelText, Options, Status, find_level, solve, split_collection};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+/// Solve Sokoban levels: standard or letter format, single levels or collections.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// The level file (one level or a collection).
+    file: PathBuf,
+    /// Solve one level: its number in the file or its title.
+    #[arg(long, conflicts_with = "all")]
+    level: Option<String>,
+    /// Solve every level of the file (the default).
+    #[arg(long)]
+    all: bool,
+    /// Find a solution with the fewest pushes.
+    #[arg(long)]
+    optimal: bool,
+    /// Give up on a level after this many seconds.
+    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    time_limit: f64,
+    /// Give up on a level after storing this many states.
+    #[arg(long, default_value_t = 10_000_000)]
+    max_states: usize,
+    /// Levels solved at once (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// One JSON object per level and line.
+    #[arg(long)]
+    json: bool,
+    /// Turn techniques off to measure them: a comma list of freeze, corrals, matching, tunnels.
+    #[arg(long, value_delimiter = ',', hide = true)]
+    without: Vec<String>,
+}
+
+/// One level's result as printed with `--json`.
+#[derive(Serialize)]
+struct Record {
+    level: usize,
+    title: String,
+    status: &'static str,
+    moves: Option<usize>,
+    pushes: Option<usize>,
+    seconds: f64,
+    states: usize,
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+fn run_level(text: &LevelText, options: &Options) -> Record {
+    let mut record = Record {
+        level: text.number,
+        title: text.title.clone(),
+        status: "invalid",
+        moves: None,
+        pushes: None,
+        seconds: 0.0,
+        states: 0,
+        solution: None,
+        error: None,
+    };
+    let level = match text.parse() {
+        Ok(level) => level,
+        Err(error) => {
+            record.error = Some(error.to_string());
+            return record;
+        }
+    };
+    match solve(&level, options) {
+        Ok(result) => {
+            record.seconds = result.seconds;
+            record.states = result.states;
+            record.status = match result.status {
+                Status::Solved(solution) => {
+                    record.moves = Some(solution.moves);
+                    record.pushes = Some(solution.pushes);
+                    record.solution = Some(solution.lurd);
+                    "solved"
+                }
+                Status::Unsolvable => "unsolvable",
+                Status::GaveUp => "gave-up",
+            };
+        }
+        Err(error) => record.error = Some(error.to_string()),
+    }
+    record
+}
+
+fn print_record(out: &mut impl Write, record: &Record, json: bool) -> Result<()> {
+    if json {
+        writeln!(out, "{}", serde_json::to_string(record)?)?;
+        return Ok(());
+    }
+    let head = format!("level {} ({})", record.level, record.title);
+    match (&record.solution, &record.error) {
+        (Some(solution), _) => writeln!(
+            out,
+            "{head}: solved, {} moves, {} pushes, {:.3} s, {} states\n{solution}",
+            record.moves.unwrap_or(0),
+            record.pushes.unwrap_or(0),
+            record.seconds,
+            record.states
+        )?,
+        (None, Some(error)) => writeln!(out, "{head}: {}\n{error}", record.status)?,
+        (None, None) => {
+            writeln!(out, "{head}: {}, {:.3} s, {} states", record.status, record.seconds, record.states)?;
+        }
+    }
+    Ok(())
+}
+
+/// The closing line of a collection run.
+fn summary(records: &[Record]) -> String {
+    let solved = records.iter().filter(|r| r.status == "solved").count();
+    let mut times: Vec<f64> = records.iter().map(|r| r.seconds).collect();
+    times.sort_by(f64::total_cmp);
+    let total: f64 = times.iter().sum();
+    let median = match times.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => times[n / 2],
+        n => f64::midpoint(times[n / 2 - 1], times[n / 2]),
+    };
+    let pushes: usize = records.iter().filter_map(|r| r.pushes).sum();
+    format!(
+        "solved {solved}/{}, total {total:.2} s, median {median:.3} s, total pushes {pushes}",
+        records.len()
+    )
+}
+
+fn main() -> Result<()> {
+    let args = Args::parse();
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let levels = split_collection(&text)
+        .with_context(|| format!("cannot read levels from {}", args.file.display()))?;
+    let chosen: Vec<&LevelText> = match &args.level {
+        Some(key) => vec![find_level(&levels, key).with_context(|| format!("in {}", args.file.display()))?],
+        None => levels.iter().collect(),
+    };
+    anyhow::ensure!(args.time_limit > 0.0, "--time-limit must be positive");
+    let mut techniques = sokoban::Techniques::default();
+    for name in &args.without {
+        match name.as_str() {
+            "freeze" => techniques.freeze = false,
+            "corrals" => techniques.pi_corrals = false,
+            "matching" => techniques.matching = false,
+            "tunnels" => techniques.tunnels = false,
+            other => {
+                anyhow::bail!("--without: unknown technique {other:?} (freeze, corrals, matching, tunnels)")
+            }
+        }
+    }
+    let options = Options {
+        optimal: args.optimal,
+        time_limit: args.time_limit,
+        max_states: args.max_states,
+        techniques,
+    };
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = args.threads {
+        anyhow::ensure!(threads > 0, "--threads must be at least 1");
+        builder = builder.num_threads(threads);
+    }
+    let pool = builder.build().context("cannot start the worker threads")?;
+
+    let many = chosen.len() > 1;
+    let bar = if many && std::io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(Some(chosen.len() as u64), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} levels, {elapsed} {msg}")
+            .context("bad progress template")?,
+    );
+    let records: Vec<Record> = pool.install(|| {
+        chosen
+            .par_iter()
+            .map(|text| {
+                let record = run_level(text, &options);
+                bar.inc(1);
+                record
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+
+    let mut out = std::io::stdout().lock();
+    for record in &records {
+        print_record(&mut out, record, args.json)?;
+    }
+    if many {
+        if args.json {
+            eprintln!("{}", summary(&records));
+        } else {
+            writeln!(out, "{}", summary(&records))?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,282 @@
+//! End-to-end tests of the solver: answers, optimality against exhaustive search, soundness.
+
+use crate::{Level, Options, Status, solve};
+
+fn level(rows: &[&str]) -> Level {
+    Level::parse(1, "t", rows).unwrap()
+}
+
+fn optimal() -> Options {
+    Options { optimal: true, ..Options::default() }
+}
+
+#[test]
+fn a_corridor_is_solved_optimally() {
+    let result = solve(&level(&["#######", "#@ $ .#", "#######"]), &optimal()).unwrap();
+    let Status::Solved(solution) = result.status else { panic!("{result:?}") };
+    assert_eq!(solution.lurd, "rRR");
+    assert_eq!((solution.moves, solution.pushes), (3, 2));
+}
+
+#[test]
+fn an_already_solved_level_needs_no_moves() {
+    let result = solve(&level(&["####", "#@*#", "####"]), &optimal()).unwrap();
+    assert_eq!(result.status, Status::Solved(crate::Solution { lurd: String::new(), moves: 0, pushes: 0 }));
+}
+
+#[test]
+fn a_box_in_a_corner_is_unsolvable() {
+    let result = solve(&level(&["######", "#$ @.#", "######"]), &optimal()).unwrap();
+    assert_eq!(result.status, Status::Unsolvable);
+}
+
+/// A plain breadth-first search over pushes with no pruning at all: the reference answer.
+/// Returns the fewest pushes, or `None` when no solution exists.
+fn reference_pushes(level: &Level) -> Option<usize> {
+    use std::collections::{HashSet, VecDeque};
+    let squares = &level.squares;
+    let open = |c: usize| matches!(squares[c], crate::Square::Floor | crate::Square::Goal);
+    let goals: Vec<usize> = level.goals();
+    let region = |boxes: &[usize], from: usize| {
+        let mut seen = vec![false; squares.len()];
+        let mut stack = vec![from];
+        seen[from] = true;
+        while let Some(c) = stack.pop() {
+            for n in squares.neighbours(c) {
+                if open(n) && !seen[n] && !boxes.contains(&n) {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        seen
+    };
+    let key = |boxes: &[usize], seen: &[bool]| {
+        let mut sorted = boxes.to_vec();
+        sorted.sort_unstable();
+        (sorted, seen.iter().position(|&s| s).unwrap_or(0))
+    };
+    let start_region = region(&level.boxes, level.player);
+    let mut visited = HashSet::new();
+    visited.insert(key(&level.boxes, &start_region));
+    let mut queue = VecDeque::from([(level.boxes.clone(), level.player, 0)]);
+    while let Some((boxes, player, pushes)) = queue.pop_front() {
+        if boxes.iter().all(|b| goals.contains(b)) {
+            return Some(pushes);
+        }
+        let seen = region(&boxes, player);
+        for (i, &b) in boxes.iter().enumerate() {
+            for direction in grid::Direction::READING_ORDER {
+                let (Some(behind), Some(ahead)) =
+                    (squares.step(b, direction.opposite()), squares.step(b, direction))
+                else {
+                    continue;
+                };
+                if !seen[behind] || !open(ahead) || boxes.contains(&ahead) {
+                    continue;
+                }
+                let mut next = boxes.clone();
+                next[i] = ahead;
+                if visited.insert(key(&next, &region(&next, b))) {
+                    queue.push_back((next, b, pushes + 1));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Dijkstra over every single step with the cost (pushes, moves): the reference for the
+/// fewest moves among push-optimal solutions. Returns (pushes, moves).
+fn reference_pushes_then_moves(level: &Level) -> Option<(usize, usize)> {
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashMap};
+    let squares = &level.squares;
+    let open = |c: usize| matches!(squares[c], crate::Square::Floor | crate::Square::Goal);
+    let goals = level.goals();
+    let mut start = level.boxes.clone();
+    start.sort_unstable();
+    let mut best: HashMap<(Vec<usize>, usize), (usize, usize)> = HashMap::new();
+    best.insert((start.clone(), level.player), (0, 0));
+    let mut heap = BinaryHeap::from([Reverse(((0, 0), start, level.player))]);
+    while let Some(Reverse((cost, boxes, player))) = heap.pop() {
+        if best.get(&(boxes.clone(), player)).is_some_and(|&b| b < cost) {
+            continue;
+        }
+        if boxes.iter().all(|b| goals.contains(b)) {
+            return Some(cost);
+        }
+        for direction in grid::Direction::READING_ORDER {
+            let Some(to) = squares.step(player, direction).filter(|&c| open(c)) else { continue };
+            let mut next = boxes.clone();
+            let mut step = (cost.0, cost.1 + 1);
+            if let Some(i) = boxes.iter().position(|&b| b == to) {
+                let Some(ahead) = squares.step(to, direction).filter(|&c| open(c) && !boxes.contains(&c))
+                else {
+                    continue;
+                };
+                next[i] = ahead;
+                next.sort_unstable();
+                step.0 += 1;
+            }
+            let key = (next.clone(), to);
+            if best.get(&key).is_none_or(|&b| step < b) {
+                best.insert(key, step);
+                heap.push(Reverse((step, next, to)));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn optimal_mode_breaks_push_ties_by_fewest_moves() {
+    let mut checked = 0;
+    for level in random_levels(200).into_iter().filter(|level| level.boxes.len() <= 2) {
+        let Some((pushes, moves)) = reference_pushes_then_moves(&level) else { continue };
+        let Status::Solved(solution) = solve(&level, &optimal()).unwrap().status else { panic!() };
+        assert_eq!((solution.pushes, solution.moves), (pushes, moves), "\n{}", level.to_text());
+        checked += 1;
+    }
+    assert!(checked > 30, "{checked}");
+}
+
+/// Small pseudo-random levels: a walled rectangle with scattered walls, boxes, goals, player.
+fn random_levels(count: usize) -> Vec<Level> {
+    let mut seed = 0x1234_5678_9abc_def0_u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut levels = Vec::new();
+    while levels.len() < count {
+        let (width, height) = (5 + next(4), 5 + next(4));
+        let mut cells: Vec<char> = (0..width * height)
+            .map(|i| {
+                let (row, col) = (i / width, i % width);
+                let rim = row == 0 || col == 0 || row + 1 == height || col + 1 == width;
+                if rim || next(100) < 15 { '#' } else { ' ' }
+            })
+            .collect();
+        let mut floor: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == ' ').collect();
+        let boxes = 1 + next(4);
+        if floor.len() < 2 * boxes + 1 {
+            continue;
+        }
+        let mut take = || floor.swap_remove(next(floor.len()));
+        let goals: Vec<usize> = (0..boxes).map(|_| take()).collect();
+        let mut player = take();
+        let mut box_at: Vec<usize> = (0..boxes).map(|_| take()).collect();
+        if levels.len() % 2 == 0 {
+            // Every other level is played backwards from the solved position, with random
+            // steps and pulls, so that it is solvable.
+            box_at.clone_from(&goals);
+            let offsets = [width.wrapping_neg(), usize::MAX, 1, width];
+            for _ in 0..200 {
+                let d = offsets[next(4)];
+                let to = player.wrapping_add(d);
+                if cells[to] == '#' || box_at.contains(&to) {
+                    continue;
+                }
+                let behind = player.wrapping_sub(d);
+                if let Some(i) = box_at.iter().position(|&b| b == behind)
+                    && next(2) == 0
+                {
+                    box_at[i] = player;
+                }
+                player = to;
+            }
+        }
+        for &g in &goals {
+            cells[g] = '.';
+        }
+        for &b in &box_at {
+            cells[b] = if cells[b] == '.' { '*' } else { '$' };
+        }
+        cells[player] = if cells[player] == '.' { '+' } else { '@' };
+        let rows: Vec<String> = cells.chunks(width).map(|row| row.iter().collect()).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        if let Ok(level) = Level::parse(levels.len() + 1, "random", &rows) {
+            levels.push(level);
+        }
+    }
+    levels
+}
+
+#[test]
+fn optimal_mode_matches_exhaustive_search_on_random_levels() {
+    let mut solved = 0;
+    for level in random_levels(600) {
+        let expected = reference_pushes(&level);
+        let result = solve(&level, &optimal()).unwrap();
+        match (&result.status, expected) {
+            (Status::Solved(solution), Some(pushes)) => {
+                assert_eq!(solution.pushes, pushes, "\n{}", level.to_text());
+                solved += 1;
+            }
+            (Status::Unsolvable, None) => {}
+            (status, expected) => {
+                panic!("{status:?} but the reference says {expected:?}\n{}", level.to_text())
+            }
+        }
+    }
+    // The generator must produce both kinds, or the test proves little.
+    assert!(solved > 150 && solved < 580, "{solved} solvable levels");
+}
+
+#[test]
+fn fast_mode_agrees_on_solvability_on_random_levels() {
+    for level in random_levels(600) {
+        let expected = reference_pushes(&level);
+        let result = solve(&level, &Options::default()).unwrap();
+        match (&result.status, expected) {
+            (Status::Solved(solution), Some(pushes)) => assert!(solution.pushes >= pushes),
+            (Status::Unsolvable, None) => {}
+            (status, expected) => {
+                panic!("{status:?} but the reference says {expected:?}\n{}", level.to_text())
+            }
+        }
+    }
+}
+
+#[test]
+fn lower_bound_is_never_above_the_optimum() {
+    let mut checked = 0;
+    for level in random_levels(600) {
+        let Some(optimum) = reference_pushes(&level) else { continue };
+        let board = crate::board::Board::new(&level).unwrap();
+        let inside: Vec<usize> = level.boxes.iter().copied().filter(|&b| board.floor[b]).collect();
+        if inside.len() != board.goals.len() {
+            continue;
+        }
+        let bound =
+            crate::search::lower_bound(&board, &inside, level.player).expect("a solvable level is not dead");
+        assert!(usize::from(bound) <= optimum, "bound {bound} above {optimum}\n{}", level.to_text());
+        checked += 1;
+    }
+    assert!(checked > 50);
+}
+
+/// The expected push counts of `inputs/sokoban` in `inputs/answers.txt` are the optimum by the
+/// plain reference search too, not only by this solver.
+#[test]
+fn committed_inputs_have_reference_optimal_answers() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let answers = std::fs::read_to_string(root.join("inputs/answers.txt")).expect("inputs/answers.txt");
+    let mut checked = 0;
+    for line in answers.lines().filter(|line| line.starts_with("sokoban ")) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [_, input, "optimal-pushes", expected] = fields[..] else { panic!("odd line {line:?}") };
+        let text = std::fs::read_to_string(root.join("inputs").join(input)).expect(input);
+        let levels = crate::split_collection(&text).unwrap();
+        assert_eq!(levels.len(), 1, "{input} holds one level");
+        let level = levels[0].parse().unwrap();
+        assert_eq!(reference_pushes(&level).map(|p| p.to_string()).as_deref(), Some(expected), "{input}");
+        let Status::Solved(solution) = solve(&level, &optimal()).unwrap().status else { panic!("{input}") };
+        assert_eq!(solution.pushes.to_string(), expected, "{input}");
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked}");
+}
