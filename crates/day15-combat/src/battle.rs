@@ -29,6 +29,13 @@
 //! occupied) and of each army's squares, so the movement search can run as bit-parallel flood
 //! fills ([`grid::Flood`]).
 //!
+//! ## Searches that need not run again
+//! A movement search reads only the board: which squares are free and where the enemies stand.
+//! The battle counts changes to the board (moves and deaths), and a unit whose last search found
+//! nothing to walk to, on a board that has not changed since, is not searched again. In the
+//! middle of a battle whole rounds pass with strikes only, while units blocked by their own side
+//! wait their turn.
+//!
 //! ## A battle that cannot end
 //! Armies walled off from each other never meet. The rules would loop for ever; the simulator
 //! stops with [`Progress::Stalemate`] when a stretch of rounds without any attack returns the
@@ -138,6 +145,12 @@ pub struct Battle {
     elves_lost: u32,
     /// True once something was hit in the round in progress.
     struck_this_round: bool,
+    /// Counts the changes to the board (moves and deaths): a search's answer holds while it
+    /// stays the same.
+    board_version: u64,
+    /// For each unit, the board version at which its last movement search found no square to
+    /// go to; searching again on the same board would find nothing again.
+    stuck_at: Vec<u64>,
     /// Unit squares after each round since the last attack, to detect a stalemate.
     seen_without_attack: HashSet<Vec<u32>>,
     pathfinder: Pathfinder,
@@ -163,6 +176,8 @@ impl Battle {
             phase: Phase::Start,
             elves_lost: 0,
             struck_this_round: false,
+            board_version: 1,
+            stuck_at: vec![0; cave.units.len()],
             seen_without_attack: HashSet::new(),
             pathfinder: Pathfinder::new(width, height),
             floor,
@@ -209,10 +224,15 @@ impl Battle {
     /// the rule tests.
     pub fn next_step(&mut self, id: usize) -> Option<usize> {
         let unit = self.units[id];
-        if !unit.alive || self.adjacent_enemy(id).is_some() {
+        if !unit.alive || self.stuck_at[id] == self.board_version || self.adjacent_enemy(id).is_some() {
             return None;
         }
-        self.pathfinder.next_step(unit.cell as usize, &self.free, &self.army[unit.side.enemy().index()])
+        let step =
+            self.pathfinder.next_step(unit.cell as usize, &self.free, &self.army[unit.side.enemy().index()]);
+        if step.is_none() {
+            self.stuck_at[id] = self.board_version;
+        }
+        step
     }
 
     /// Full rounds completed.
@@ -357,6 +377,7 @@ impl Battle {
     }
 
     fn move_unit(&mut self, id: usize, to: usize) {
+        self.board_version += 1;
         let unit = &mut self.units[id];
         let from = unit.cell as usize;
         unit.cell = to as u32;
@@ -379,6 +400,7 @@ impl Battle {
             return false;
         }
         victim.alive = false;
+        self.board_version += 1;
         let (side, cell) = (victim.side, victim.cell as usize);
         self.occupant[cell] = EMPTY;
         self.free.insert(cell);
