@@ -105,7 +105,7 @@ impl Cave {
             return Err(CaveError::TooLarge { width: marks.width(), height: marks.height() });
         }
         // The grid parser skips leading blank lines; count them back so errors name the real line.
-        let first_line = text.lines().take_while(|line| line.trim_end_matches('\r').is_empty()).count();
+        let first_line = grid::leading_blank_lines(text);
         if let Some(cell) = (0..marks.len()).find(|&cell| marks.is_border(cell) && marks[cell] != '#') {
             let Pos { row, col } = marks.pos(cell);
             return Err(CaveError::OpenBorder {

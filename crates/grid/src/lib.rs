@@ -38,7 +38,7 @@ mod rowset;
 
 pub use bfs::{Bfs, UNREACHED};
 pub use cellset::CellSet;
-pub use parse::ParseError;
+pub use parse::{ParseError, leading_blank_lines};
 pub use rowset::{Flood, RowSet, Step};
 
 use std::fmt;

@@ -31,6 +31,23 @@ pub enum ParseError {
     },
 }
 
+/// The text's lines as [`Grid::parse`] sees them: split on `\n`, a trailing `\r` dropped.
+fn map_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n').map(|line| line.strip_suffix('\r').unwrap_or(line))
+}
+
+/// How many blank lines come before the first row of a map: [`Grid::parse`] skips them, so row
+/// `r` of the grid is line `leading_blank_lines(text) + r + 1` of the text. For callers that
+/// report their own faults by line.
+///
+/// ```
+/// assert_eq!(grid::leading_blank_lines("\r\n\n##\n##\n"), 2);
+/// ```
+#[must_use]
+pub fn leading_blank_lines(text: &str) -> usize {
+    map_lines(text).take_while(|line| line.is_empty()).count()
+}
+
 impl<T> Grid<T> {
     /// Reads a grid from text, one line a row, decoding each character with `decode`
     /// (`None` means the character is not allowed).
@@ -54,12 +71,8 @@ impl<T> Grid<T> {
     /// );
     /// ```
     pub fn parse(text: &str, mut decode: impl FnMut(char) -> Option<T>) -> Result<Self, ParseError> {
-        let lines: Vec<(usize, &str)> = text
-            .split('\n')
-            .map(|line| line.strip_suffix('\r').unwrap_or(line))
-            .enumerate()
-            .map(|(number, line)| (number + 1, line))
-            .collect();
+        let lines: Vec<(usize, &str)> =
+            map_lines(text).enumerate().map(|(number, line)| (number + 1, line)).collect();
         let first = lines.iter().position(|(_, line)| !line.is_empty()).ok_or(ParseError::Empty)?;
         let last = lines.iter().rposition(|(_, line)| !line.is_empty()).ok_or(ParseError::Empty)?;
         let rows = &lines[first..=last];
