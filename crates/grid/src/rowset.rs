@@ -250,6 +250,8 @@ pub struct Flood {
     trail: Vec<u64>,
     /// For each layer: its first row, its end row, and where its words start in `trail`.
     trail_rows: Vec<(usize, usize, usize)>,
+    /// True once a layer did not fit under `TRAIL_LIMIT`: walking back is then off.
+    trail_overflowed: bool,
     /// Cells walked back to, one layer at a time.
     walk: RowSet,
     /// Rows of `walk` in use.
@@ -276,6 +278,7 @@ impl Flood {
             high: 0,
             trail: Vec::new(),
             trail_rows: Vec::new(),
+            trail_overflowed: false,
             walk_rows: (0, 0),
         }
     }
@@ -288,6 +291,7 @@ impl Flood {
         self.next.words[used].fill(0);
         self.trail.clear();
         self.trail_rows.clear();
+        self.trail_overflowed = false;
     }
 
     /// Starts a new flood from `sources`, which count as reached whatever the passable set is.
@@ -500,9 +504,8 @@ impl Flood {
     fn keep_layer(&mut self) {
         let stride = self.reached.stride;
         let words = (self.low + 1) * stride..(self.high + 1) * stride;
-        if self.trail.len() + words.len() > TRAIL_LIMIT {
-            // Over the limit: this layer is marked as not kept, and walking back is off.
-            self.trail_rows.push((0, 0, usize::MAX));
+        if self.trail_overflowed || self.trail.len() + words.len() > TRAIL_LIMIT {
+            self.trail_overflowed = true;
             return;
         }
         self.trail_rows.push((self.low, self.high, self.trail.len()));
@@ -536,10 +539,7 @@ impl Flood {
     /// ```
     pub fn first_steps_towards(&mut self, target: usize) -> Option<&RowSet> {
         let layers = self.trail_rows.len();
-        if layers == 0
-            || !self.reached.contains(target)
-            || self.trail_rows.iter().any(|layer| layer.2 == usize::MAX)
-        {
+        if layers == 0 || self.trail_overflowed || !self.reached.contains(target) {
             return None;
         }
         let (width, stride) = (self.reached.width, self.reached.stride);
@@ -578,16 +578,17 @@ impl Flood {
                         new_high = row + 1;
                     }
                 }
-            }
-            for row in (first..last).filter(|_| stride > 1) {
-                for j in 0..stride {
-                    let index = (row + 1) * stride + j;
-                    let word =
-                        neighbours_word(&self.walk.words, index, stride, j) & self.layer_word(k - 1, row, j);
-                    self.next.words[index] = word;
-                    if word != 0 {
-                        new_low = new_low.min(row);
-                        new_high = row + 1;
+            } else {
+                for row in first..last {
+                    for j in 0..stride {
+                        let index = (row + 1) * stride + j;
+                        let word = neighbours_word(&self.walk.words, index, stride, j)
+                            & self.layer_word(k - 1, row, j);
+                        self.next.words[index] = word;
+                        if word != 0 {
+                            new_low = new_low.min(row);
+                            new_high = row + 1;
+                        }
                     }
                 }
             }
