@@ -51,14 +51,24 @@ use grid::{Flood, RowSet, Step};
 const PROVE_UNREACHABLE_AFTER: u32 = 4;
 
 /// The movement search, with its buffers kept between turns.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Pathfinder {
     width: usize,
+    height: usize,
     forward: Flood,
     /// The enemies' side: free squares connected to the in-range squares, grown to prove that
     /// a unit can reach none of them.
     region: Flood,
     back: Flood,
+}
+
+/// A pathfinder holds only scratch space, so a copy starts with fresh buffers: part 2 copies
+/// whole battles, and the layers kept by the last search (megabytes on a large cave) must not
+/// be copied with them.
+impl Clone for Pathfinder {
+    fn clone(&self) -> Self {
+        Pathfinder::new(self.width, self.height)
+    }
 }
 
 impl Pathfinder {
@@ -67,6 +77,7 @@ impl Pathfinder {
     pub fn new(width: usize, height: usize) -> Self {
         Pathfinder {
             width,
+            height,
             forward: Flood::new(width, height),
             region: Flood::new(width, height),
             back: Flood::new(width, height),
