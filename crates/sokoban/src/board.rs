@@ -272,6 +272,17 @@ impl Board {
     }
 }
 
+/// A new visit stamp for a mark array: marks equal to the stamp mean "seen in this visit", so no
+/// clearing is needed between visits, except once every four billion when the counter wraps.
+pub(crate) fn fresh_stamp(stamp: &mut u32, marks: &mut [u32]) -> u32 {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        marks.fill(0);
+        *stamp = 1;
+    }
+    *stamp
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

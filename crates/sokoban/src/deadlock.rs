@@ -28,7 +28,7 @@
 //! - otherwise `t` a wall, a dead square or a barrier box: no push there is ever first;
 //! - otherwise the box could leave sideways or outwards first: not a PI-corral.
 
-use crate::board::{Board, opposite};
+use crate::board::{Board, fresh_stamp, opposite};
 
 /// Reusable buffers of the deadlock checks.
 #[derive(Clone, Debug, Default)]
@@ -63,12 +63,7 @@ impl Scratch {
 ///
 /// `occupied` marks the box squares after the push.
 pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: &mut Scratch) -> bool {
-    scratch.stamp = scratch.stamp.wrapping_add(1);
-    if scratch.stamp == 0 {
-        scratch.in_cluster.fill(0);
-        scratch.stamp = 1;
-    }
-    let stamp = scratch.stamp;
+    let stamp = fresh_stamp(&mut scratch.stamp, &mut scratch.in_cluster);
     scratch.cluster.clear();
     scratch.cluster.push(moved);
     scratch.in_cluster[moved] = stamp;

@@ -26,7 +26,7 @@
 //! All stop with "unsolvable" only when the open list runs dry, which with sound pruning
 //! means every reachable state was seen.
 
-use crate::board::{Board, UNREACHABLE, opposite};
+use crate::board::{Board, UNREACHABLE, fresh_stamp, opposite};
 use crate::bound::{IMPOSSIBLE, Matcher};
 use crate::deadlock::{self, Corral, Scratch};
 use std::cmp::Reverse;
@@ -325,12 +325,7 @@ impl<'a> Search<'a> {
     /// Floods the player's region from `from` (marking `reach` with a new stamp) and returns its
     /// lowest square.
     fn flood(&mut self, from: usize) -> usize {
-        self.reach_stamp = self.reach_stamp.wrapping_add(1);
-        if self.reach_stamp == 0 {
-            self.reach.fill(0);
-            self.reach_stamp = 1;
-        }
-        let stamp = self.reach_stamp;
+        let stamp = fresh_stamp(&mut self.reach_stamp, &mut self.reach);
         let mut lowest = from;
         self.stack.clear();
         self.stack.push(from);
@@ -566,12 +561,7 @@ impl<'a> Search<'a> {
 
     /// Breadth-first walking distances from `from` into `walk`, marking `reach` as `flood` does.
     fn walk_distances(&mut self, from: usize) {
-        self.reach_stamp = self.reach_stamp.wrapping_add(1);
-        if self.reach_stamp == 0 {
-            self.reach.fill(0);
-            self.reach_stamp = 1;
-        }
-        let stamp = self.reach_stamp;
+        let stamp = fresh_stamp(&mut self.reach_stamp, &mut self.reach);
         self.stack.clear();
         self.stack.push(from);
         self.reach[from] = stamp;
