@@ -13,6 +13,14 @@
 //! No masks are needed at the row ends: a bit shifted past the last column lands outside every
 //! passable set, and one shifted before column 0 falls off the word. For a 32 x 32 grid a layer
 //! costs a few instructions a row over the rows the flood has reached.
+//!
+//! ## Layers and walks
+//! A [`Flood`] keeps every layer it makes (the rows in use only), so that afterwards a set of
+//! cells can *walk* from layer to layer without a new search. Down from cells at distance `k`,
+//! the cells of layer `k - 1` beside them are exactly those at distance `k - 1` on shortest paths
+//! from the sources to them; up, the cells at distance exactly `k + 1` beside them are those whose
+//! shortest paths can pass through them. A pathfinder that floods from both ends traces the
+//! shortest paths between them with such walks, confined to the corridor the paths run in.
 
 /// A set of cells of a `width x height` grid, stored a row per run of words.
 ///
@@ -130,6 +138,50 @@ impl RowSet {
         self.words[words.clone()].iter().zip(&other.words[words]).any(|(a, b)| a & b != 0)
     }
 
+    /// The first cell of the set in reading order, looking only at rows `rows.start..rows.end`.
+    #[must_use]
+    pub fn first_in_rows(&self, rows: std::ops::Range<usize>) -> Option<usize> {
+        let words = (rows.start + 1) * self.stride..(rows.end + 1) * self.stride;
+        let mine = &self.words[words.clone()];
+        mine.iter()
+            .position(|&word| word != 0)
+            .map(|at| self.cell_at(words.start + at, mine[at].trailing_zeros()))
+    }
+
+    /// Number of cells of the set in rows `rows.start..rows.end`.
+    #[must_use]
+    pub fn count_in_rows(&self, rows: std::ops::Range<usize>) -> usize {
+        let words = (rows.start + 1) * self.stride..(rows.end + 1) * self.stride;
+        self.words[words].iter().map(|word| word.count_ones() as usize).sum()
+    }
+
+    /// Makes this set the cells of `within` that have a neighbour (up, left, right or down) in
+    /// `others`: for a unit's enemies, the free squares in range of them.
+    ///
+    /// # Panics
+    /// If a set is over another grid shape.
+    pub fn set_to_beside(&mut self, within: &RowSet, others: &RowSet) {
+        assert_eq!(self.words.len(), within.words.len(), "sets of different grids");
+        assert_eq!(self.words.len(), others.words.len(), "sets of different grids");
+        let stride = self.stride;
+        if stride == 1 {
+            // A straight run of word operations, for the compiler to vectorize.
+            let n = self.height;
+            let (up, mid, down) = (&others.words[..n], &others.words[1..=n], &others.words[2..n + 2]);
+            let (out, within) = (&mut self.words[1..=n], &within.words[1..=n]);
+            for i in 0..n {
+                out[i] = within[i] & (mid[i] << 1 | mid[i] >> 1 | up[i] | down[i]);
+            }
+            return;
+        }
+        for row in 0..self.height {
+            for j in 0..stride {
+                let index = (row + 1) * stride + j;
+                self.words[index] = within.words[index] & neighbours_word(&others.words, index, stride, j);
+            }
+        }
+    }
+
     /// The first cell in reading order that is in both sets.
     #[must_use]
     pub fn first_common(&self, other: &RowSet) -> Option<usize> {
@@ -245,17 +297,24 @@ pub struct Flood {
     /// Rows `low..high` hold every reached cell.
     low: usize,
     high: usize,
-    /// The words of every layer so far (rows `trail_rows[k]` of layer `k + 1`), kept so that
-    /// [`Flood::first_steps_towards`] can walk back from a reached cell.
+    /// Steps grown since the start: the number of the last layer.
+    steps: usize,
+    /// The words of every layer so far, the sources' layer 0 included (rows `trail_rows[k]` of
+    /// layer `k`), kept so that a walk can go from layer to layer. Only `..trail_len` is in
+    /// use: the buffer stays allocated between floods, so a step writes its layer straight in.
     trail: Vec<u64>,
+    trail_len: usize,
     /// For each layer: its first row, its end row, and where its words start in `trail`.
     trail_rows: Vec<(usize, usize, usize)>,
-    /// True once a layer did not fit under `TRAIL_LIMIT`: walking back is then off.
+    /// True once a layer did not fit under `TRAIL_LIMIT`: walking is then off.
     trail_overflowed: bool,
-    /// Cells walked back to, one layer at a time.
+    /// The cells of the walk, all at distance `walk_layer` from the sources.
     walk: RowSet,
+    /// Scratch for the walk's next set.
+    walk_next: RowSet,
     /// Rows of `walk` in use.
     walk_rows: (usize, usize),
+    walk_layer: usize,
 }
 
 /// At most this many words of layers are kept; a longer flood stops keeping them, and
@@ -271,15 +330,19 @@ impl Flood {
         Flood {
             next: reached.clone(),
             walk: reached.clone(),
+            walk_next: reached.clone(),
             reached,
             previous_row: vec![0; stride],
             current_row: vec![0; stride],
             low: 0,
             high: 0,
+            steps: 0,
             trail: Vec::new(),
+            trail_len: 0,
             trail_rows: Vec::new(),
             trail_overflowed: false,
             walk_rows: (0, 0),
+            walk_layer: 0,
         }
     }
 
@@ -289,7 +352,7 @@ impl Flood {
         let used = (self.low + 1) * stride..(self.high + 1) * stride;
         self.reached.words[used.clone()].fill(0);
         self.next.words[used].fill(0);
-        self.trail.clear();
+        self.trail_len = 0;
         self.trail_rows.clear();
         self.trail_overflowed = false;
     }
@@ -308,6 +371,8 @@ impl Flood {
         if self.low == usize::MAX {
             self.low = 0;
         }
+        self.steps = 0;
+        self.keep_layer();
     }
 
     /// Starts a new flood from every cell of `sources`.
@@ -318,8 +383,19 @@ impl Flood {
         assert_eq!(self.reached.words.len(), sources.words.len(), "sets of different grids");
         self.clear();
         self.reached.words.copy_from_slice(&sources.words);
-        self.low = 0;
-        self.high = self.reached.height;
+        let stride = self.reached.stride;
+        let row_is_empty =
+            |row: usize| self.reached.words[(row + 1) * stride..(row + 2) * stride].iter().all(|&w| w == 0);
+        let (mut low, mut high) = (0, self.reached.height);
+        while low < high && row_is_empty(low) {
+            low += 1;
+        }
+        while high > low && row_is_empty(high - 1) {
+            high -= 1;
+        }
+        (self.low, self.high) = (low, high);
+        self.steps = 0;
+        self.keep_layer();
     }
 
     /// Grows the reached set by one step into `within`; false if it could not grow. Cells
@@ -388,15 +464,29 @@ impl Flood {
         let row_is_empty =
             |row: usize| self.reached.words[(row + 1) * stride..(row + 2) * stride].iter().all(|&w| w == 0);
         let (mut low, mut high) = (first, last);
-        while low < high && row_is_empty(low) {
-            low += 1;
-        }
-        while high > low && row_is_empty(high - 1) {
-            high -= 1;
+        if stride == 1 {
+            let words = &self.reached.words;
+            while low < high && words[low + 1] == 0 {
+                low += 1;
+            }
+            while high > low && words[high] == 0 {
+                high -= 1;
+            }
+        } else {
+            while low < high && row_is_empty(low) {
+                low += 1;
+            }
+            while high > low && row_is_empty(high - 1) {
+                high -= 1;
+            }
         }
         self.low = low;
         self.high = high;
-        self.keep_layer();
+        self.steps += 1;
+        if stride > 1 {
+            // (One-word rows keep their layer as they make it.)
+            self.keep_layer();
+        }
         if !met {
             return Step::Grew;
         }
@@ -418,6 +508,18 @@ impl Flood {
         // Every slice is cut to the same length `n` so the loops index without bounds checks
         // and the compiler can run them on vector registers.
         let n = last - first;
+        // The layer is kept as it is made, rows `first..last` of it, if it fits.
+        let keep = !self.trail_overflowed && self.trail_len + n <= TRAIL_LIMIT;
+        if keep && self.trail.len() < self.trail_len + n {
+            let size = (self.trail_len + n).max(2 * self.trail.len()).min(TRAIL_LIMIT);
+            self.trail.resize(size, 0);
+        }
+        let kept = if keep {
+            &mut self.trail[self.trail_len..][..n]
+        } else {
+            // Written and forgotten.
+            &mut self.walk_next.words[..n]
+        };
         let source = &self.reached.words;
         let (up, mid, down) = (&source[first..][..n], &source[first + 1..][..n], &source[first + 2..][..n]);
         let passable = &within.words[first + 1..][..n];
@@ -430,6 +532,7 @@ impl Flood {
                     let grown = here | ((here << 1 | here >> 1 | up[i] | down[i]) & passable[i]);
                     changed |= grown ^ here;
                     out[i] = grown;
+                    kept[i] = grown;
                 }
             }
             Some(Goal::Cells(targets)) => {
@@ -440,6 +543,7 @@ impl Flood {
                     changed |= grown ^ here;
                     met |= grown & target[i];
                     out[i] = grown;
+                    kept[i] = grown;
                 }
             }
             Some(Goal::Beside(others, _)) => {
@@ -453,10 +557,19 @@ impl Flood {
                     let beside = other[i] << 1 | other[i] >> 1 | other_up[i] | other_down[i];
                     met |= grown & passable[i] & beside;
                     out[i] = grown;
+                    kept[i] = grown;
                 }
             }
         }
         std::mem::swap(&mut self.reached, &mut self.next);
+        if changed != 0 {
+            if keep {
+                self.trail_rows.push((first, last, self.trail_len));
+                self.trail_len += n;
+            } else {
+                self.trail_overflowed = true;
+            }
+        }
         (changed != 0, met != 0)
     }
 
@@ -504,12 +617,17 @@ impl Flood {
     fn keep_layer(&mut self) {
         let stride = self.reached.stride;
         let words = (self.low + 1) * stride..(self.high + 1) * stride;
-        if self.trail_overflowed || self.trail.len() + words.len() > TRAIL_LIMIT {
+        let end = self.trail_len + words.len();
+        if self.trail_overflowed || end > TRAIL_LIMIT {
             self.trail_overflowed = true;
             return;
         }
-        self.trail_rows.push((self.low, self.high, self.trail.len()));
-        self.trail.extend_from_slice(&self.reached.words[words]);
+        if self.trail.len() < end {
+            self.trail.resize(end.max(2 * self.trail.len()).min(TRAIL_LIMIT), 0);
+        }
+        self.trail_rows.push((self.low, self.high, self.trail_len));
+        self.trail[self.trail_len..end].copy_from_slice(&self.reached.words[words]);
+        self.trail_len = end;
     }
 
     /// Walks back from `target`, a cell the flood reached at its last step, to the cells one
@@ -517,12 +635,9 @@ impl Flood {
     /// if the flood has not grown, `target` was not reached at the last step, or the flood was
     /// too long to keep its layers (see `TRAIL_LIMIT`).
     ///
-    /// Layer `k` holds the cells within `k` steps of the sources; a cell at distance exactly `k`
-    /// on a shortest path to the target is a cell of layer `k` beside one at distance `k + 1` on
-    /// such a path. So starting from the target and keeping, layer by layer, the cells of the
-    /// layer beside the previous set finds every shortest path without searching anew. This is
-    /// what the second, backward search of a pathfinder does, confined to the corridor of
-    /// shortest paths.
+    /// This is [`walk_start_at`](Self::walk_start_at) at the last layer, then
+    /// [`walk_to`](Self::walk_to) layer 1: the second, backward search of a pathfinder, confined
+    /// to the corridor of shortest paths.
     ///
     /// ```
     /// use grid::{Flood, RowSet, Step};
@@ -538,69 +653,212 @@ impl Flood {
     /// assert_eq!(starts.iter().collect::<Vec<_>>(), vec![7, 11]);
     /// ```
     pub fn first_steps_towards(&mut self, target: usize) -> Option<&RowSet> {
-        let layers = self.trail_rows.len();
-        if layers == 0 || self.trail_overflowed || !self.reached.contains(target) {
+        (self.steps > 0 && self.walk_start_at(target, self.steps) && self.walk_to(1)).then_some(&self.walk)
+    }
+
+    /// Steps grown since the flood started: its last layer's number.
+    #[must_use]
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    /// True if every layer is kept, so walks can be made (see `TRAIL_LIMIT`).
+    #[must_use]
+    pub fn layers_kept(&self) -> bool {
+        !self.trail_overflowed
+    }
+
+    /// The lowest layer (the smallest distance from the sources) that holds a cell of `other`
+    /// in `rows`; `None` if there is none, or the layers were not kept.
+    #[must_use]
+    pub fn lowest_layer_meeting(&self, other: &RowSet, rows: std::ops::Range<usize>) -> Option<usize> {
+        if self.trail_overflowed || !self.reached.intersects_in_rows(other, rows.clone()) {
             return None;
         }
+        // Layers grow, so the layers meeting `other` are the last few: step down while they meet.
+        let stride = self.reached.stride;
+        let meets = |layer: usize| {
+            let (low, high, _) = self.trail_rows[layer];
+            (rows.start.max(low)..rows.end.min(high)).any(|row| {
+                (0..stride).any(|j| self.layer_word(layer, row, j) & other.words[(row + 1) * stride + j] != 0)
+            })
+        };
+        let mut layer = self.steps;
+        while layer > 0 && meets(layer - 1) {
+            layer -= 1;
+        }
+        Some(layer)
+    }
+
+    /// Starts a walk at `cell`, which must be at distance exactly `layer` from the sources;
+    /// false if it is not, or the layers were not kept.
+    pub fn walk_start_at(&mut self, cell: usize, layer: usize) -> bool {
         let (width, stride) = (self.reached.width, self.reached.stride);
-        let (row, j, bit) = (target / width, (target % width) / 64, 1u64 << (target % width % 64));
-        if layers > 1 && self.layer_word(layers - 2, row, j) & bit != 0 {
-            // Reached before the last step: not at the distance the walk starts from.
-            return None;
+        if self.trail_overflowed || layer > self.steps || cell >= width * self.reached.height {
+            return false;
         }
-        // Clear what the last walk left.
-        let (low, high) = self.walk_rows;
-        self.walk.words[(low + 1) * stride..(high + 1) * stride].fill(0);
-        self.walk.insert(target);
+        let (row, j, bit) = (cell / width, (cell % width) / 64, 1u64 << (cell % width % 64));
+        if self.exact_layer_word(layer, row, j) & bit == 0 {
+            return false;
+        }
+        self.clear_walk();
+        self.walk.words[(row + 1) * stride + j] = bit;
         self.walk_rows = (row, row + 1);
-        // Layers are numbered from 1: layer k is trail_rows[k - 1]. The target is at distance
-        // `layers`; walk down to distance 1.
-        for k in (1..layers).rev() {
-            let (layer_low, layer_high, _) = self.trail_rows[k - 1];
-            let (walk_low, walk_high) = self.walk_rows;
-            let first = walk_low.saturating_sub(1).max(layer_low);
-            let last = (walk_high + 1).min(layer_high);
-            // Compute into `next`: during a walk it is scratch space. Its rows inside the
-            // flood's rows are rewritten by the flood's next step, and these rows lie inside.
-            let mut new_low = usize::MAX;
-            let mut new_high = 0;
-            if stride == 1 {
-                let (_, _, start) = self.trail_rows[k - 1];
-                let layer = &self.trail[start + first - layer_low..start + last - layer_low];
-                let walk = &self.walk.words;
-                for (row, &layer_word) in (first..last).zip(layer) {
-                    let index = row + 1;
-                    let here = walk[index];
-                    let word = (here << 1 | here >> 1 | walk[index - 1] | walk[index + 1]) & layer_word;
-                    self.next.words[index] = word;
+        self.walk_layer = layer;
+        true
+    }
+
+    /// Starts a walk at the cells of `cells`, looking in `rows`, that are at distance exactly
+    /// `layer` from the sources; false if there are none, or the layers were not kept.
+    ///
+    /// # Panics
+    /// If `cells` is a set over another grid shape.
+    pub fn walk_start(&mut self, cells: &RowSet, rows: std::ops::Range<usize>, layer: usize) -> bool {
+        assert_eq!(self.reached.words.len(), cells.words.len(), "sets of different grids");
+        if self.trail_overflowed || layer > self.steps {
+            return false;
+        }
+        self.clear_walk();
+        let stride = self.reached.stride;
+        let (low, high, _) = self.trail_rows[layer];
+        let (mut walk_low, mut walk_high) = (usize::MAX, 0);
+        for row in rows.start.max(low)..rows.end.min(high) {
+            for j in 0..stride {
+                let index = (row + 1) * stride + j;
+                let word = cells.words[index] & self.exact_layer_word(layer, row, j);
+                self.walk.words[index] = word;
+                if word != 0 {
+                    walk_low = walk_low.min(row);
+                    walk_high = row + 1;
+                }
+            }
+        }
+        if walk_low == usize::MAX {
+            self.walk_rows = (0, 0);
+            return false;
+        }
+        self.walk_rows = (walk_low, walk_high);
+        self.walk_layer = layer;
+        true
+    }
+
+    /// Moves the walk to layer `layer`, one layer at a time: the cells of the next layer (at
+    /// that distance exactly) beside the cells of the walk. Walking down from cells at distance
+    /// `k` gives the cells at distance `k - 1` that are on a shortest path from the sources to
+    /// them; walking up from cells at distance `k` gives the cells at distance `k + 1` whose
+    /// shortest paths from the sources can run through them. False if the walk runs out of
+    /// cells, or `layer` was never reached.
+    ///
+    /// ```
+    /// use grid::{Flood, RowSet};
+    ///
+    /// // A 5 x 1 corridor flooded from cell 0: walking up from cell 1 reaches cell 3 at layer 3.
+    /// let open = RowSet::from_cells(5, 1, 0..5);
+    /// let mut flood = Flood::new(5, 1);
+    /// flood.start([0]);
+    /// while flood.step(&open) {}
+    /// assert!(flood.walk_start_at(1, 1) && flood.walk_to(3));
+    /// assert_eq!(flood.walked().iter().collect::<Vec<_>>(), vec![3]);
+    /// assert!(flood.walk_to(0));
+    /// assert_eq!(flood.walked().iter().collect::<Vec<_>>(), vec![0]);
+    /// ```
+    pub fn walk_to(&mut self, layer: usize) -> bool {
+        if self.trail_overflowed || layer > self.steps {
+            return false;
+        }
+        while self.walk_layer != layer {
+            let next = if layer < self.walk_layer { self.walk_layer - 1 } else { self.walk_layer + 1 };
+            if !self.walk_one_layer(next) {
+                return false;
+            }
+        }
+        self.walk_rows.0 < self.walk_rows.1
+    }
+
+    /// One move of the walk, to the adjacent layer `layer`.
+    fn walk_one_layer(&mut self, layer: usize) -> bool {
+        let stride = self.reached.stride;
+        let (layer_low, layer_high, _) = self.trail_rows[layer];
+        let (walk_low, walk_high) = self.walk_rows;
+        let first = walk_low.saturating_sub(1).max(layer_low);
+        let last = (walk_high + 1).min(layer_high);
+        let (mut new_low, mut new_high) = (usize::MAX, 0);
+        if stride == 1 && first < last {
+            // One word a row: the layer's words and the layer below's are read straight from the
+            // trail.
+            let (_, _, start) = self.trail_rows[layer];
+            let this_layer = &self.trail[start + first - layer_low..][..last - first];
+            // Walking down, the cells of a layer beside cells one farther out are at its distance
+            // exactly; walking up, the layer below must be taken out.
+            let (below_low, below_high, below_start) =
+                if layer > 0 && layer > self.walk_layer { self.trail_rows[layer - 1] } else { (0, 0, 0) };
+            let walk = &self.walk.words;
+            for (row, &layer_word) in (first..last).zip(this_layer) {
+                let index = row + 1;
+                let here = walk[index];
+                let below = if (below_low..below_high).contains(&row) {
+                    self.trail[below_start + row - below_low]
+                } else {
+                    0
+                };
+                let word = (here << 1 | here >> 1 | walk[index - 1] | walk[index + 1]) & layer_word & !below;
+                self.walk_next.words[index] = word;
+                if word != 0 {
+                    new_low = new_low.min(row);
+                    new_high = row + 1;
+                }
+            }
+        } else {
+            for row in first..last {
+                for j in 0..stride {
+                    let index = (row + 1) * stride + j;
+                    let word = neighbours_word(&self.walk.words, index, stride, j)
+                        & self.exact_layer_word(layer, row, j);
+                    self.walk_next.words[index] = word;
                     if word != 0 {
                         new_low = new_low.min(row);
                         new_high = row + 1;
                     }
                 }
-            } else {
-                for row in first..last {
-                    for j in 0..stride {
-                        let index = (row + 1) * stride + j;
-                        let word = neighbours_word(&self.walk.words, index, stride, j)
-                            & self.layer_word(k - 1, row, j);
-                        self.next.words[index] = word;
-                        if word != 0 {
-                            new_low = new_low.min(row);
-                            new_high = row + 1;
-                        }
-                    }
-                }
             }
-            self.walk.words[(walk_low + 1) * stride..(walk_high + 1) * stride].fill(0);
-            if new_low == usize::MAX {
-                return None;
-            }
-            let used = (first + 1) * stride..(last + 1) * stride;
-            self.walk.words[used.clone()].copy_from_slice(&self.next.words[used]);
-            self.walk_rows = (new_low, new_high);
         }
-        Some(&self.walk)
+        self.walk.words[(walk_low + 1) * stride..(walk_high + 1) * stride].fill(0);
+        self.walk_layer = layer;
+        if new_low == usize::MAX {
+            self.walk_rows = (0, 0);
+            return false;
+        }
+        let used = (new_low + 1) * stride..(new_high + 1) * stride;
+        self.walk.words[used.clone()].copy_from_slice(&self.walk_next.words[used]);
+        self.walk_rows = (new_low, new_high);
+        true
+    }
+
+    /// Empties the walk.
+    fn clear_walk(&mut self) {
+        let stride = self.reached.stride;
+        let (low, high) = self.walk_rows;
+        self.walk.words[(low + 1) * stride..(high + 1) * stride].fill(0);
+        self.walk_rows = (0, 0);
+    }
+
+    /// The cells the walk is at.
+    #[must_use]
+    pub fn walked(&self) -> &RowSet {
+        &self.walk
+    }
+
+    /// The rows that hold the walk's cells.
+    #[must_use]
+    pub fn walked_rows(&self) -> std::ops::Range<usize> {
+        self.walk_rows.0..self.walk_rows.1
+    }
+
+    /// Word `j` of row `row` of the cells at distance exactly `layer`.
+    #[inline]
+    fn exact_layer_word(&self, layer: usize, row: usize, j: usize) -> u64 {
+        let word = self.layer_word(layer, row, j);
+        if layer == 0 { word } else { word & !self.layer_word(layer - 1, row, j) }
     }
 
     /// Word `j` of row `row` in kept layer `layer` (0 for rows outside it).
@@ -782,6 +1040,80 @@ mod tests {
             }
         }
         assert!(walks > 40, "only {walks} walks checked");
+    }
+
+    #[test]
+    fn walks_up_and_down_the_layers_match_bfs_distances() {
+        // Walking from cell c at distance k to layer m must give exactly the cells at distance m
+        // from the sources and |m - k| from c.
+        let mut seed = 0x0bad_5eed_1234_5678u64;
+        let mut walks = 0;
+        for width in [3, 9, 32, 64, 65, 90] {
+            for height in [1, 4, 13] {
+                let len = width * height;
+                let open: Vec<bool> = (0..len).map(|_| xorshift(&mut seed) % 4 != 0).collect();
+                let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                let sources: Vec<usize> =
+                    (0..3).map(|_| (xorshift(&mut seed) as usize) % len).filter(|&c| open[c]).collect();
+                let distances = |from: &[usize]| -> Vec<Option<usize>> {
+                    let found = Bfs::new(width, len).distances(from.iter().copied(), |c| open[c]).to_vec();
+                    found.into_iter().map(|d| (d != crate::UNREACHED).then_some(d as usize)).collect()
+                };
+                let from_sources = distances(&sources);
+                let mut flood = Flood::new(width, height);
+                flood.start_from_set(&RowSet::from_cells(width, height, sources.iter().copied()));
+                while flood.step(&within) {}
+                let steps = flood.steps();
+                assert_eq!(steps, from_sources.iter().flatten().copied().max().unwrap_or(0));
+                // The lowest layer meeting a random set.
+                let others =
+                    RowSet::from_cells(width, height, (0..len).filter(|_| xorshift(&mut seed) % 7 == 0));
+                let expected = others.iter().filter_map(|c| from_sources[c]).min();
+                assert_eq!(flood.lowest_layer_meeting(&others, 0..height), expected, "{width} x {height}");
+                for _ in 0..20 {
+                    let cell = (xorshift(&mut seed) as usize) % len;
+                    let Some(k) = from_sources[cell] else {
+                        assert!(!flood.walk_start_at(cell, 0));
+                        continue;
+                    };
+                    assert!(!flood.walk_start_at(cell, k + 1), "a cell is at one distance only");
+                    let m = (xorshift(&mut seed) as usize) % (steps + 1);
+                    let from_cell = distances(&[cell]);
+                    let expected: Vec<usize> = (0..len)
+                        .filter(|&x| from_sources[x] == Some(m) && from_cell[x] == Some(k.abs_diff(m)))
+                        .collect();
+                    assert!(flood.walk_start_at(cell, k));
+                    assert_eq!(flood.walk_to(m), !expected.is_empty(), "{width} x {height}, {k} to {m}");
+                    if !expected.is_empty() {
+                        let rows = flood.walked_rows();
+                        assert_eq!(flood.walked().iter().collect::<Vec<_>>(), expected);
+                        assert_eq!(flood.walked().first_in_rows(rows.clone()), expected.first().copied());
+                        assert_eq!(flood.walked().count_in_rows(rows), expected.len());
+                        walks += 1;
+                    }
+                }
+            }
+        }
+        assert!(walks > 100, "only {walks} walks checked");
+    }
+
+    #[test]
+    fn set_to_beside_keeps_the_cells_next_to_the_others() {
+        let mut seed = 0x5151_2323_abab_cdcdu64;
+        for width in [4, 32, 64, 65, 130] {
+            let height = 6;
+            let len = width * height;
+            let within = RowSet::from_cells(width, height, (0..len).filter(|_| xorshift(&mut seed) % 3 != 0));
+            let others = RowSet::from_cells(width, height, (0..len).filter(|_| xorshift(&mut seed) % 9 == 0));
+            let mut beside = RowSet::from_cells(width, height, [0, len - 1]);
+            beside.set_to_beside(&within, &others);
+            let expected: Vec<usize> = (0..len)
+                .filter(|&c| {
+                    within.contains(c) && crate::neighbours(width, len, c).any(|n| others.contains(n))
+                })
+                .collect();
+            assert_eq!(beside.iter().collect::<Vec<_>>(), expected, "width {width}");
+        }
     }
 
     #[test]
