@@ -227,8 +227,13 @@ impl Battle {
         if !unit.alive || self.stuck_at[id] == self.board_version || self.adjacent_enemy(id).is_some() {
             return None;
         }
-        let step =
-            self.pathfinder.next_step(unit.cell as usize, &self.free, &self.army[unit.side.enemy().index()]);
+        let step = self.pathfinder.next_step(
+            unit.cell as usize,
+            &self.free,
+            &self.army[unit.side.enemy().index()],
+            unit.side.index(),
+            self.board_version,
+        );
         if step.is_none() {
             self.stuck_at[id] = self.board_version;
         }
@@ -338,11 +343,21 @@ impl Battle {
     /// Closes a full round and sets up the next one; `Some` if the battle cannot go on.
     fn finish_round(&mut self) -> Option<Progress> {
         self.rounds += 1;
-        self.order.clear();
-        self.order.extend((0..self.units.len() as u32).filter(|&id| self.units[id as usize].alive));
-        // Cell numbers run in reading order, so sorting by square sorts in reading order.
         let units = &self.units;
-        self.order.sort_unstable_by_key(|&id| units[id as usize].cell);
+        self.order.retain(|&id| units[id as usize].alive);
+        // Cell numbers run in reading order, so sorting by square sorts in reading order. A unit
+        // moves at most one square a round, so last round's order is nearly sorted, and an
+        // insertion sort has little to do.
+        for sorted in 1..self.order.len() {
+            let id = self.order[sorted];
+            let cell = units[id as usize].cell;
+            let mut at = sorted;
+            while at > 0 && units[self.order[at - 1] as usize].cell > cell {
+                self.order[at] = self.order[at - 1];
+                at -= 1;
+            }
+            self.order[at] = id;
+        }
         self.cursor = 0;
         if self.struck_this_round {
             self.struck_this_round = false;

@@ -34,37 +34,72 @@
 //! step. The walk stays inside the corridor of shortest paths, where a second search from the
 //! chosen square would flood a whole diamond around it.
 //!
-//! ## Proving that no square can be reached
-//! A unit whose way is blocked (often by its own side, crowding the enemy) would flood its whole
-//! region before giving up: in real inputs that is most of the flood work. So once the forward
-//! flood has gone a few layers, a second flood grows from the enemies through free squares, one
-//! layer for each forward layer. When the two touch, a path exists and the second flood stops.
-//! If the second flood stops growing first, the enemies' region is complete and the unit is not
-//! in it: the unit stays. Either way the cost is about twice the smaller of the two regions.
+//! For the first few layers the in-range squares are never listed: as each forward layer is made,
+//! the same pass over its rows asks which of its squares have an enemy beside them
+//! ([`Flood::step_beside`]). Most searches end there.
 //!
-//! The in-range squares are never listed: as each forward layer is made, the same pass over its
-//! rows asks which of its squares have an enemy beside them ([`Flood::step_beside`]).
+//! ## Longer searches: meeting in the middle
+//! A search that goes on (a unit far from the fight, or one whose way is blocked by its own side)
+//! brings in a second flood, the *field*: grown from all the in-range squares at once, its layer
+//! `b` holds the squares within `b` steps of the nearest one. Each time, the flood that costs
+//! less grows by one layer (the one spanning fewer rows), and before each step no square lies
+//! in both, so when they first meet, at `a` forward and `b` field layers, the nearest in-range
+//! square is exactly `a + b` away, and the squares where they meet lie on shortest paths to it.
+//! From there three walks, each one layer at a time and confined to shortest paths, finish the
+//! job:
+//!
+//! 1. down the field from the meeting squares, to the nearest in-range squares: the first of
+//!    them in reading order is the chosen one;
+//! 2. up the field from the chosen square, to keep only the meeting squares on its paths (not
+//!    needed when the chosen square is the only nearest one);
+//! 3. down the forward flood from those, to the first steps.
+//!
+//! If either flood stops growing before they meet, no in-range square can be reached and the
+//! unit stays; either way the cost is bounded by the smaller region. A blocked unit used to flood
+//! its whole region before giving up, which in real inputs was most of all the flood work.
+//!
+//! The field depends only on the board and the side, so while the board does not change (most
+//! turns in the middle of a battle are strikes), the next unit of the same side to search starts
+//! from the field as far as it is already grown. A field that is complete answers "unreachable"
+//! for a blocked unit after a single forward step.
 
 use grid::{Flood, RowSet, Step};
 
-/// Forward layers after which the enemies' region starts growing too.
-const PROVE_UNREACHABLE_AFTER: u32 = 4;
+/// Steps the unit's flood takes alone before the field joins in.
+const FORWARD_ONLY_STEPS: usize = 4;
+
+/// The distances to one side's in-range squares, for the board as it stood at `board`.
+#[derive(Debug)]
+struct TargetField {
+    /// Flooded from the in-range squares through free squares, grown only as far as searches
+    /// have needed.
+    flood: Flood,
+    /// The board version the field belongs to; 0 for none.
+    board: u64,
+    /// True once the flood has stopped growing: every square connected to an in-range square
+    /// is in it.
+    complete: bool,
+}
 
 /// The movement search, with its buffers kept between turns.
 #[derive(Debug)]
 pub struct Pathfinder {
     width: usize,
     height: usize,
+    /// From the unit.
     forward: Flood,
-    /// The enemies' side: free squares connected to the in-range squares, grown to prove that
-    /// a unit can reach none of them.
-    region: Flood,
+    /// For each side that moves (by [`crate::Side::index`]): the distances to its in-range
+    /// squares, shared by its units while the board stays the same.
+    fields: [TargetField; 2],
+    /// Scratch: the in-range squares of the side being searched for.
+    in_range: RowSet,
+    /// For the plain search, when a flood is too long to keep its layers.
     back: Flood,
 }
 
-/// A pathfinder holds only scratch space, so a copy starts with fresh buffers: part 2 copies
-/// whole battles, and the layers kept by the last search (megabytes on a large cave) must not
-/// be copied with them.
+/// A pathfinder holds only scratch space and caches, so a copy starts with fresh buffers: part
+/// 2 copies whole battles, and the layers kept by the last search (megabytes on a large cave)
+/// must not be copied with them.
 impl Clone for Pathfinder {
     fn clone(&self) -> Self {
         Pathfinder::new(self.width, self.height)
@@ -75,24 +110,140 @@ impl Pathfinder {
     /// A pathfinder for a `width x height` cave.
     #[must_use]
     pub fn new(width: usize, height: usize) -> Self {
+        let field = || TargetField { flood: Flood::new(width, height), board: 0, complete: false };
         Pathfinder {
             width,
             height,
             forward: Flood::new(width, height),
-            region: Flood::new(width, height),
+            fields: [field(), field()],
+            in_range: RowSet::new(width, height),
             back: Flood::new(width, height),
         }
     }
 
     /// The square a unit on `from` steps to, moving through `free` squares towards `enemies`, or
-    /// `None` if it stays (no in-range square is reachable). `from` must not be on the cave's
+    /// `None` if it stays (no in-range square is reachable).
+    ///
+    /// `side` names the unit's army and `board` the state of the board: a search may reuse what
+    /// an earlier search for the same side and the same nonzero `board` found, so the caller
+    /// must change `board` whenever `free` or `enemies` change. `from` must not be on the cave's
     /// border, and no square of `free` may be either (the cave is closed by walls).
-    pub fn next_step(&mut self, from: usize, free: &RowSet, enemies: &RowSet) -> Option<usize> {
-        // Forward: grow one layer at a time until a layer holds a free square next to an enemy.
-        // Past a few layers, the enemies' region grows alongside (see the module notes).
+    pub fn next_step(
+        &mut self,
+        from: usize,
+        free: &RowSet,
+        enemies: &RowSet,
+        side: usize,
+        board: u64,
+    ) -> Option<usize> {
+        let forward = &mut self.forward;
+        let field = &mut self.fields[side];
+        forward.start([from]);
+        if field.board == board && board != 0 {
+            // The field is at hand: the bidirectional search starts at once. Its invariant (no
+            // square within both floods) is not known to hold yet, since the field may come
+            // grown from an earlier search; the meeting layer is then looked up below.
+            if !forward.step(free) {
+                return None;
+            }
+            let met = field.flood.reached().intersects_in_rows(forward.reached(), forward.rows());
+            if !met && !Self::grow_until_meeting(forward, field, free) {
+                return None;
+            }
+        } else {
+            // Most searches end within a few steps, for which the unit's flood alone, asking at
+            // each layer for a square next to an enemy, is cheapest.
+            for _ in 0..FORWARD_ONLY_STEPS {
+                match forward.step_beside(free, enemies) {
+                    Step::Stuck => return None,
+                    Step::Grew => {}
+                    Step::Met(chosen) if forward.steps() == 1 => return Some(chosen),
+                    Step::Met(chosen) => {
+                        let Some(starts) = forward.first_steps_towards(chosen) else {
+                            return self.next_step_plain(from, free, enemies);
+                        };
+                        let neighbours = [from - self.width, from - 1, from + 1, from + self.width];
+                        return neighbours.into_iter().find(|&next| starts.contains(next));
+                    }
+                }
+            }
+            // No in-range square within those steps: the field joins in, from the in-range
+            // squares themselves, which the unit's flood has not touched.
+            self.in_range.set_to_beside(free, enemies);
+            field.flood.start_from_set(&self.in_range);
+            field.board = board;
+            field.complete = false;
+            if !Self::grow_until_meeting(forward, field, free) {
+                return None;
+            }
+        }
+        let (Some(field_steps), true) =
+            (field.flood.lowest_layer_meeting(forward.reached(), forward.rows()), forward.layers_kept())
+        else {
+            return self.next_step_plain(from, free, enemies);
+        };
+        let forward_steps = forward.steps();
+        // The meeting squares, `forward_steps` from the unit and `field_steps` from the nearest
+        // in-range squares, are the forward walk's start. Walking down the field from them
+        // reaches exactly those nearest squares, and the first in reading order is the chosen
+        // one.
+        let field = &mut field.flood;
+        let walked = field.walk_start(forward.reached(), forward.rows(), field_steps)
+            && forward.walk_start(field.walked(), field.walked_rows(), forward_steps)
+            && field.walk_to(0);
+        debug_assert!(walked, "the meeting squares lead to in-range squares");
+        let nearest = field.walked_rows();
+        let chosen = field.walked().first_in_rows(nearest.clone())?;
+        // Only the meeting squares on shortest paths to the chosen square count: walking up the
+        // field from it finds them. When the chosen square is the only nearest one, they all
+        // are. Then down the forward flood to the first steps.
+        let walked = (field.walked().count_in_rows(nearest) == 1
+            || field.walk_start_at(chosen, 0)
+                && field.walk_to(field_steps)
+                && forward.walk_start(field.walked(), field.walked_rows(), forward_steps))
+            && forward.walk_to(1);
+        debug_assert!(walked, "the chosen square lies on the meeting squares' paths");
+        let neighbours = [from - self.width, from - 1, from + 1, from + self.width];
+        let starts = forward.walked();
+        neighbours.into_iter().find(|&next| starts.contains(next))
+    }
+
+    /// Grows the unit's flood and the field, each time the one that costs less (spans fewer
+    /// rows), until they meet; false if they never can. Before each step no square is within
+    /// both, so at the first meeting, after `a` forward steps and `b` field steps, the nearest
+    /// in-range square is exactly `a + b` away.
+    fn grow_until_meeting(forward: &mut Flood, field: &mut TargetField, free: &RowSet) -> bool {
+        loop {
+            if field.complete {
+                // Every square connected to an in-range square is known, and the unit's flood
+                // is not among them.
+                return false;
+            }
+            if forward.rows().len() <= field.flood.rows().len() {
+                if !forward.step(free) {
+                    // The unit's whole region is known, and holds no in-range square.
+                    return false;
+                }
+                if field.flood.reached().intersects_in_rows(forward.reached(), forward.rows()) {
+                    return true;
+                }
+            } else {
+                if !field.flood.step(free) {
+                    field.complete = true;
+                    return false;
+                }
+                if forward.reached().intersects_in_rows(field.flood.reached(), field.flood.rows()) {
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// The search without kept layers, for caves too large to keep them: forward until a layer
+    /// holds an in-range square, then back from the chosen square.
+    fn next_step_plain(&mut self, from: usize, free: &RowSet, enemies: &RowSet) -> Option<usize> {
         self.forward.start([from]);
         let mut distance = 0;
-        let mut connected = false;
         let chosen = loop {
             distance += 1;
             match self.forward.step_beside(free, enemies) {
@@ -100,34 +251,14 @@ impl Pathfinder {
                 Step::Grew => {}
                 Step::Met(square) => break square,
             }
-            if !connected && distance >= PROVE_UNREACHABLE_AFTER {
-                if distance == PROVE_UNREACHABLE_AFTER {
-                    self.region.start_from_set(enemies);
-                }
-                let grew = self.region.step(free);
-                connected =
-                    self.region.reached().intersects_in_rows(self.forward.reached(), self.forward.rows());
-                if !connected && !grew {
-                    // The enemies' whole region is known and the unit's flood is not in it.
-                    return None;
-                }
-            }
         };
-        if distance == 1 {
-            return Some(chosen);
-        }
-        let neighbours = [from - self.width, from - 1, from + 1, from + self.width];
-        if let Some(starts) = self.forward.first_steps_towards(chosen) {
-            return neighbours.into_iter().find(|&next| starts.contains(next));
-        }
-
-        // Back (only for floods too long to keep their layers): the squares within
-        // distance - 1 of the chosen one.
         self.back.start([chosen]);
         for _ in 1..distance {
             self.back.step(free);
         }
         let reached = self.back.reached();
-        neighbours.into_iter().find(|&next| reached.contains(next))
+        [from - self.width, from - 1, from + 1, from + self.width]
+            .into_iter()
+            .find(|&next| reached.contains(next))
     }
 }
