@@ -219,21 +219,22 @@ impl Pathfinder {
                 // is not among them.
                 return false;
             }
+            // Each step asks in the same pass whether it reached the other flood.
             if forward.rows().len() <= field.flood.rows().len() {
-                if !forward.step(free) {
+                match forward.step_meeting(free, field.flood.reached()) {
                     // The unit's whole region is known, and holds no in-range square.
-                    return false;
-                }
-                if field.flood.reached().intersects_in_rows(forward.reached(), forward.rows()) {
-                    return true;
+                    Step::Stuck => return false,
+                    Step::Grew => {}
+                    Step::Met(_) => return true,
                 }
             } else {
-                if !field.flood.step(free) {
-                    field.complete = true;
-                    return false;
-                }
-                if forward.reached().intersects_in_rows(field.flood.reached(), field.flood.rows()) {
-                    return true;
+                match field.flood.step_meeting(free, forward.reached()) {
+                    Step::Stuck => {
+                        field.complete = true;
+                        return false;
+                    }
+                    Step::Grew => {}
+                    Step::Met(_) => return true,
                 }
             }
         }
