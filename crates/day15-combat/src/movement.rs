@@ -89,6 +89,8 @@ struct TargetField {
 pub struct Pathfinder {
     width: usize,
     height: usize,
+    /// [`FORWARD_ONLY_STEPS`], or fewer in the tests, to drive every search through the field.
+    forward_only_steps: usize,
     /// From the unit.
     forward: Flood,
     /// For each side that moves (by [`crate::Side::index`]): the distances to its in-range
@@ -117,6 +119,7 @@ impl Pathfinder {
         Pathfinder {
             width,
             height,
+            forward_only_steps: FORWARD_ONLY_STEPS,
             forward: Flood::new(width, height),
             fields: [field(), field()],
             in_range: RowSet::new(width, height),
@@ -156,7 +159,7 @@ impl Pathfinder {
         } else {
             // Most searches end within a few steps, for which the unit's flood alone, asking at
             // each layer for a square next to an enemy, is cheapest.
-            for _ in 0..FORWARD_ONLY_STEPS {
+            for _ in 0..self.forward_only_steps {
                 match forward.step_beside(free, enemies) {
                     Step::Stuck => return None,
                     Step::Grew => {}
@@ -264,5 +267,85 @@ impl Pathfinder {
         [from - self.width, from - 1, from + 1, from + self.width]
             .into_iter()
             .find(|&next| reached.contains(next))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid::{Bfs, UNREACHED};
+
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    /// The rule read literally: distances from the unit, the nearest in-range square (first in
+    /// reading order), distances back from it, and the first neighbour one step closer.
+    fn reference_step(width: usize, len: usize, from: usize, free: &[bool], enemy: &[bool]) -> Option<usize> {
+        let neighbours = |cell: usize| [cell - width, cell - 1, cell + 1, cell + width];
+        let from_unit = Bfs::new(width, len).distances([from], |c| free[c]).to_vec();
+        let in_range = |c: usize| free[c] && neighbours(c).into_iter().any(|n| enemy[n]);
+        let distance = (0..len).filter(|&c| in_range(c)).map(|c| from_unit[c]).min()?;
+        if distance == UNREACHED {
+            return None;
+        }
+        let chosen = (0..len).find(|&c| in_range(c) && from_unit[c] == distance)?;
+        let from_chosen = Bfs::new(width, len).distances([chosen], |c| free[c]).to_vec();
+        neighbours(from).into_iter().find(|&n| free[n] && from_chosen[n] == distance - 1)
+    }
+
+    #[test]
+    fn every_way_through_the_search_agrees_with_the_literal_rule() {
+        let mut seed = 0x7a3c_19e5_0f42_b6d1u64;
+        let mut moved = 0;
+        for round in 0..300 {
+            let width = 5 + (xorshift(&mut seed) % 70) as usize;
+            let height = 5 + (xorshift(&mut seed) % 30) as usize;
+            let len = width * height;
+            let interior =
+                |c: usize| c % width != 0 && c % width != width - 1 && c >= width && c < len - width;
+            let walls = 1 + xorshift(&mut seed) % 4;
+            let open: Vec<bool> = (0..len).map(|c| interior(c) && xorshift(&mut seed) % 8 >= walls).collect();
+            let mut free = open.clone();
+            let mut enemy = vec![false; len];
+            let mut units = Vec::new();
+            for c in 0..len {
+                if open[c] && xorshift(&mut seed) % 12 == 0 {
+                    free[c] = false;
+                    if xorshift(&mut seed) % 3 == 0 {
+                        enemy[c] = true;
+                    } else {
+                        units.push(c);
+                    }
+                }
+            }
+            let free_set = RowSet::from_cells(width, height, (0..len).filter(|&c| free[c]));
+            let enemies = RowSet::from_cells(width, height, (0..len).filter(|&c| enemy[c]));
+            // One pathfinder per way through: the field from the first step, after a few
+            // steps, or only when needed; and each sees every unit on the same board, so the
+            // later searches reuse the field.
+            for forward_only_steps in [0, 1, 3, FORWARD_ONLY_STEPS] {
+                let mut pathfinder = Pathfinder::new(width, height);
+                pathfinder.forward_only_steps = forward_only_steps;
+                for &unit in &units {
+                    let expected = reference_step(width, len, unit, &free, &enemy);
+                    let board = round + 1;
+                    let step = pathfinder.next_step(unit, &free_set, &enemies, 0, board);
+                    assert_eq!(
+                        step, expected,
+                        "{width} x {height}, unit {unit}, {forward_only_steps} steps alone"
+                    );
+                    moved += usize::from(step.is_some());
+                    if forward_only_steps == 0 {
+                        // The search for floods too long to keep their layers.
+                        assert_eq!(pathfinder.next_step_plain(unit, &free_set, &enemies), expected);
+                    }
+                }
+            }
+        }
+        assert!(moved > 2000, "only {moved} moves checked");
     }
 }
