@@ -34,17 +34,31 @@
 //! A battle that can never end (an elf left alone where no goblin can be reached) is not a
 //! victory; the search goes on to the next class.
 //!
-//! ## 4. The rest on all cores
-//! The battles still to fight are independent of each other, so they are fought in parallel,
-//! taken in order; once one is won, none behind it is started, and the answer is the first win.
+//! ## 4. Fought alongside the master
+//! A class's battle needs only its copy, and on real inputs every copy is taken within the
+//! master's first 25 or so rounds of 65 to 90: waiting for the master to end would leave the other
+//! cores idle for most of it. So the master hands each class to a shared board as soon as the
+//! class's fate is known: its copy when it diverges; lost, for every class still to diverge, at
+//! the master's first elf death; the master's own battle, for any class that never diverged,
+//! when it ends. A worker on each other core fights the classes meanwhile, and the master's thread
+//! joins them once part 1 is done. With one core there are no workers: the master's thread fights
+//! the classes after part 1, one at a time, in order.
+//!
+//! Copies arrive from the back of the order (a goblin takes its 1st hit before its 50th), so a
+//! worker always takes the first ready class in order, and puts its battle down (at its next strike
+//! or round's end) when a class ahead of its own becomes ready, or is won. A battle put down
+//! resumes exactly where it stopped, by whichever worker takes it next; one behind a win is
+//! dropped. The answer is still the first win in order: a class is dropped only behind a known win,
+//! and the search ends only when every class before the first win is settled lost. Which thread
+//! fights a class, and in how many pieces, does not change how its battle ends.
 //!
 //! What remains is part 1's battle, which is needed anyway, plus each surviving class's battle
 //! from its divergence point to its first elf death or its end.
 
 use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Stalemate};
 use crate::cave::{Cave, Side};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 /// The lowest power at which the elves win without losing anyone, and that battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,13 +93,6 @@ pub fn power_classes() -> Vec<(u32, u32)> {
     classes
 }
 
-/// A copy of the master battle just before a class diverges from it.
-struct Divergence {
-    battle: Battle,
-    /// True if an elf had already died by then.
-    elf_lost_before: bool,
-}
-
 /// Solves both parts, sharing part 1's battle as part 2's master. A power whose battle can never
 /// end is not a victory, and the search goes on past it.
 ///
@@ -95,100 +102,273 @@ struct Divergence {
 /// # Panics
 /// Never in practice: a battle ends only when one army is gone, so it always has a winner.
 pub fn solve(cave: &Cave) -> Result<Answers, Stalemate> {
-    let classes = power_classes();
-    let first_class = classes[0].0;
-    let mut divergences: Vec<Option<Divergence>> = (0..=first_class).map(|_| None).collect();
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    solve_with_helpers(cave, cores - 1)
+}
 
+/// [`solve`] with the master on the calling thread and `helpers` more threads fighting the
+/// classes' battles while it runs.
+fn solve_with_helpers(cave: &Cave, helpers: usize) -> Result<Answers, Stalemate> {
+    let classes = power_classes();
+    let search = Search::new(&classes);
+    let part1 = std::thread::scope(|scope| {
+        for _ in 0..helpers.min(classes.len()) {
+            scope.spawn(|| search.work());
+        }
+        let part1 = fight_master(cave, &classes, &search)?;
+        search.work();
+        Ok(part1)
+    })?;
+    Ok(Answers { part1, part2: search.first_win() })
+}
+
+/// Fights part 1's battle, handing each class to the search as soon as its fate is known: a copy
+/// when it diverges, lost at the first elf death, the master's own battle when that ends.
+fn fight_master(cave: &Cave, classes: &[(u32, u32)], search: &Search) -> Result<Outcome, Stalemate> {
+    // A stalemate (or a panic) leaves classes unsettled that helpers may be waiting for.
+    let _abandon = AbandonUnlessSettled(search);
     let mut master = Battle::new(cave, crate::battle::BASE_POWER);
-    let mut most_hits = 0;
-    let part1 = loop {
-        let progress = master.advance(false, false, |battle, attacker, target| {
+    // The master's goblins take ever more hits, so the classes diverge from the back of the order
+    // to the front: those before `undiverged` have yet to.
+    let mut undiverged = classes.len();
+    loop {
+        let progress = master.advance(false, true, |battle, attacker, target| {
             let units = battle.units();
-            if units[attacker].side == Side::Elf {
-                let hits_after = units[target].hits + 1;
-                if hits_after > most_hits {
-                    most_hits = hits_after;
-                    if let Some(slot) = divergences.get_mut(hits_after as usize) {
-                        *slot = Some(Divergence {
-                            battle: battle.clone(),
-                            elf_lost_before: battle.elves_lost() > 0,
-                        });
-                    }
-                }
+            if undiverged > 0
+                && units[attacker].side == Side::Elf
+                && units[target].hits + 1 == classes[undiverged - 1].0
+            {
+                undiverged -= 1;
+                search.diverge(undiverged, battle);
             }
             false
         });
         match progress {
-            Progress::Over => break master.outcome().expect("an ended battle has a winner"),
+            Progress::ElfDied if undiverged > 0 => {
+                // Every class yet to diverge would copy a battle that has lost an elf.
+                search.settle_without_fight(0..undiverged, None);
+                undiverged = 0;
+            }
+            Progress::Over => {
+                let part1 = master.outcome().expect("an ended battle has a winner");
+                // The classes that never diverged fight the master's own battle.
+                let safe = part1.winner == Side::Elf && part1.elves_lost == 0;
+                search.settle_without_fight(0..undiverged, safe.then_some(part1));
+                search.master_done();
+                return Ok(part1);
+            }
             Progress::Stalemate => return Err(Stalemate { rounds: master.rounds() }),
             Progress::RoundComplete | Progress::ElfDied | Progress::Paused => {}
         }
-    };
-
-    // The classes in order, each either settled without a fight or a battle to resume.
-    let mut to_fight: Vec<(u32, Battle)> = Vec::new();
-    let mut settled_win: Option<SafeVictory> = None;
-    for (hits, power) in classes {
-        match divergences[hits as usize].take() {
-            // The class never diverged from the master: it is the master's battle.
-            None => {
-                if part1.winner == Side::Elf && part1.elves_lost == 0 {
-                    settled_win = Some(SafeVictory { power, outcome: part1 });
-                    break;
-                }
-            }
-            Some(Divergence { elf_lost_before: true, .. }) => {}
-            Some(Divergence { mut battle, .. }) => {
-                battle.set_elf_power(power);
-                to_fight.push((power, battle));
-            }
-        }
     }
-    let part2 = first_safe_victory(to_fight).or(settled_win);
-    Ok(Answers { part1, part2 })
 }
 
-/// The first of the given battles, in order, that the elves win without a loss. The battles
-/// are independent, so they are fought on all cores: each worker takes the next battle in order,
-/// and none starts a battle behind one already won.
-fn first_safe_victory(battles: Vec<(u32, Battle)>) -> Option<SafeVictory> {
-    let count = battles.len();
-    let workers = std::thread::available_parallelism().map_or(1, usize::from).min(count);
-    if workers <= 1 {
-        return battles.into_iter().find_map(|(power, mut battle)| {
-            fight_without_loss(&mut battle).map(|outcome| SafeVictory { power, outcome })
-        });
+/// Ends the search if the master stops without settling its classes, so no worker waits for ever.
+struct AbandonUnlessSettled<'a>(&'a Search);
+
+impl Drop for AbandonUnlessSettled<'_> {
+    fn drop(&mut self) {
+        self.0.abandon_unless_master_done();
     }
-    let battles: Vec<Mutex<Option<(u32, Battle)>>> =
-        battles.into_iter().map(|b| Mutex::new(Some(b))).collect();
-    let next = AtomicUsize::new(0);
-    let first_win = AtomicUsize::new(usize::MAX);
-    let victories: Vec<Mutex<Option<SafeVictory>>> = (0..count).map(|_| Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= count || index > first_win.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let Some((power, mut battle)) = battles[index].lock().expect("no worker panics").take()
-                    else {
-                        return;
-                    };
-                    if let Some(outcome) = fight_without_loss(&mut battle) {
-                        *victories[index].lock().expect("no worker panics") =
-                            Some(SafeVictory { power, outcome });
-                        first_win.fetch_min(index, Ordering::Relaxed);
-                    }
-                }
-            });
+}
+
+/// What is known of one class's battle.
+enum Class {
+    /// The master has not reached the class's divergence point yet.
+    Pending,
+    /// To be fought on from where it stands: the master's copy, or a battle a worker put down
+    /// for a more urgent one.
+    Ready(Box<Battle>),
+    /// A worker has it.
+    Fighting,
+    /// An elf dies (or the battle never ends), whether fought or foreseen.
+    Lost,
+    /// The elves win without a loss.
+    Won(SafeVictory),
+    /// No longer wanted: behind a win, or the search was abandoned.
+    Dropped,
+}
+
+/// The classes in priority order (lowest power first), each with its lowest power.
+struct Board {
+    classes: Vec<(u32, Class)>,
+    /// Only classes before this one are wanted: the first known win, 0 once the search is
+    /// abandoned, the number of classes until then.
+    cutoff: usize,
+    /// True once the master has settled every class it is to settle, or the search is abandoned.
+    master_done: bool,
+}
+
+impl Board {
+    fn first_ready(&self) -> Option<usize> {
+        self.classes[..self.cutoff].iter().position(|(_, class)| matches!(class, Class::Ready(_)))
+    }
+
+    fn any_pending(&self) -> bool {
+        self.classes[..self.cutoff].iter().any(|(_, class)| matches!(class, Class::Pending))
+    }
+}
+
+/// The board shared by the master and the workers.
+struct Search {
+    board: Mutex<Board>,
+    /// Signalled when classes become ready or stop being wanted: what a waiting worker waits for.
+    changed: Condvar,
+    /// The first wanted class that is ready, else the cutoff: a worker goes on with its class only
+    /// while the class comes before it (a class being fought is neither ready nor the cutoff,
+    /// except class 0 when the search is abandoned). Stored under the lock, read without it at
+    /// each strike and round (a stale value costs at most a needless trip to the board).
+    urgent: AtomicUsize,
+}
+
+impl Search {
+    fn new(classes: &[(u32, u32)]) -> Search {
+        Search {
+            board: Mutex::new(Board {
+                classes: classes.iter().map(|&(_, power)| (power, Class::Pending)).collect(),
+                cutoff: classes.len(),
+                master_done: false,
+            }),
+            changed: Condvar::new(),
+            urgent: AtomicUsize::new(classes.len()),
         }
-    });
-    // Every battle before the first win was fought (workers take them in order), so the first
-    // win found is the first win.
-    let first = first_win.into_inner();
-    (first < count).then(|| victories[first].lock().expect("no worker panics").take()).flatten()
+    }
+
+    /// The board, even after a panic elsewhere: the scope reports that panic, and the search must
+    /// still wind down rather than wait for ever.
+    fn lock(&self) -> MutexGuard<'_, Board> {
+        self.board.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Keeps `urgent` in step with the board; called under the lock after every change.
+    fn note_urgent(&self, board: &Board) {
+        self.urgent.store(board.first_ready().unwrap_or(board.cutoff), Ordering::Relaxed);
+    }
+
+    /// A change that may give a waiting worker work, or let it stop.
+    fn announce(&self, board: &Board) {
+        self.note_urgent(board);
+        self.changed.notify_all();
+    }
+
+    /// Class `index` parts from the master, which is about to strike.
+    fn diverge(&self, index: usize, master: &Battle) {
+        // Divergences after the first elf death are settled at that death instead.
+        debug_assert_eq!(master.elves_lost(), 0);
+        let mut battle = Box::new(master.clone());
+        let mut board = self.lock();
+        battle.set_elf_power(board.classes[index].0);
+        board.classes[index].1 = Class::Ready(battle);
+        self.announce(&board);
+    }
+
+    /// Settles classes as the master's battle decides them: won with its outcome if `safe` is
+    /// (the first of them only, at the lowest power), else lost.
+    fn settle_without_fight(&self, classes: std::ops::Range<usize>, safe: Option<Outcome>) {
+        let mut board = self.lock();
+        for index in classes {
+            board.classes[index].1 = match safe {
+                Some(outcome) if index < board.cutoff => {
+                    board.cutoff = index;
+                    Class::Won(SafeVictory { power: board.classes[index].0, outcome })
+                }
+                Some(_) => Class::Dropped,
+                None => Class::Lost,
+            };
+        }
+        self.announce(&board);
+    }
+
+    fn master_done(&self) {
+        self.lock().master_done = true;
+    }
+
+    fn abandon_unless_master_done(&self) {
+        let mut board = self.lock();
+        if !board.master_done {
+            board.master_done = true;
+            board.cutoff = 0;
+            self.announce(&board);
+        }
+    }
+
+    /// A worker's loop: fight the most urgent ready class, until no wanted class is ready or can
+    /// become ready.
+    fn work(&self) {
+        let mut board = self.lock();
+        loop {
+            let Some(index) = board.first_ready() else {
+                if !board.any_pending() {
+                    return;
+                }
+                board = self.changed.wait(board).unwrap_or_else(PoisonError::into_inner);
+                continue;
+            };
+            let (power, class) = &mut board.classes[index];
+            let power = *power;
+            let Class::Ready(mut battle) = std::mem::replace(class, Class::Fighting) else {
+                unreachable!("first_ready finds a ready class")
+            };
+            self.note_urgent(&board);
+            drop(board);
+
+            let fight = fight_unless(&mut battle, || self.urgent.load(Ordering::Relaxed) <= index);
+
+            board = self.lock();
+            board.classes[index].1 = match fight {
+                Fight::Safe(outcome) => {
+                    board.cutoff = board.cutoff.min(index);
+                    Class::Won(SafeVictory { power, outcome })
+                }
+                Fight::Lost => Class::Lost,
+                Fight::Stopped if index < board.cutoff => Class::Ready(battle),
+                Fight::Stopped => Class::Dropped,
+            };
+            self.announce(&board);
+        }
+    }
+
+    /// The answer once every worker has stopped: the first class in order that was won.
+    fn first_win(&self) -> Option<SafeVictory> {
+        let board = self.lock();
+        // Workers stop only when every class before the cutoff is settled, and a class is
+        // settled lost or won, never dropped, while it is before the cutoff.
+        debug_assert!(board.classes[..board.cutoff].iter().all(|(_, class)| matches!(class, Class::Lost)));
+        match board.classes.get(board.cutoff) {
+            Some(&(_, Class::Won(victory))) => Some(victory),
+            _ => None,
+        }
+    }
+}
+
+/// How a class's battle went, as far as it was fought.
+enum Fight {
+    Safe(Outcome),
+    Lost,
+    /// Put down before a strike or between rounds; it resumes exactly from there.
+    Stopped,
+}
+
+/// Fights on to the first elf death or the end, stopping early, before a strike or between rounds,
+/// when `stop` says so. Between rounds too, because a battle still approaching can go many rounds
+/// without a strike.
+fn fight_unless(battle: &mut Battle, mut stop: impl FnMut() -> bool) -> Fight {
+    loop {
+        match battle.advance(true, true, |_, _, _| stop()) {
+            Progress::ElfDied | Progress::Stalemate => return Fight::Lost,
+            Progress::Over => {
+                let outcome = battle.outcome().expect("an ended battle has a winner");
+                return if outcome.winner == Side::Elf && outcome.elves_lost == 0 {
+                    Fight::Safe(outcome)
+                } else {
+                    Fight::Lost
+                };
+            }
+            Progress::Paused => return Fight::Stopped,
+            Progress::RoundComplete if stop() => return Fight::Stopped,
+            Progress::RoundComplete => {}
+        }
+    }
 }
 
 /// Fights on and returns the outcome if the elves win with no elf dying; `None` at the first elf
@@ -197,15 +377,9 @@ fn first_safe_victory(battles: Vec<(u32, Battle)>) -> Option<SafeVictory> {
 /// # Panics
 /// Never in practice: a battle ends only when one army is gone, so it always has a winner.
 pub fn fight_without_loss(battle: &mut Battle) -> Option<Outcome> {
-    loop {
-        match battle.advance(false, true, |_, _, _| false) {
-            Progress::ElfDied | Progress::Stalemate => return None,
-            Progress::Over => {
-                let outcome = battle.outcome().expect("an ended battle has a winner");
-                return (outcome.winner == Side::Elf && outcome.elves_lost == 0).then_some(outcome);
-            }
-            Progress::RoundComplete | Progress::Paused => {}
-        }
+    match fight_unless(battle, || false) {
+        Fight::Safe(outcome) => Some(outcome),
+        Fight::Lost | Fight::Stopped => None,
     }
 }
 
@@ -234,6 +408,50 @@ mod tests {
             let hits = HIT_POINTS.div_ceil(power);
             let class = classes.iter().find(|&&(h, _)| h == hits).expect("every power has a class");
             assert!(class.1 <= power);
+        }
+    }
+
+    /// The committed inputs: the puzzle's examples and full-size generated caves, whose masters
+    /// are long enough for workers to put battles down and take them up again.
+    fn committed_caves() -> Vec<(String, Cave)> {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../inputs/day15");
+        let mut caves: Vec<(String, Cave)> = std::fs::read_dir(folder)
+            .expect("inputs/day15 is readable")
+            .map(|entry| {
+                let path = entry.expect("inputs/day15 lists").path();
+                let text = std::fs::read_to_string(&path).expect("an input is readable");
+                (path.display().to_string(), crate::parse(&text).expect("an input parses"))
+            })
+            .collect();
+        caves.sort_by(|a, b| a.0.cmp(&b.0));
+        caves
+    }
+
+    #[test]
+    fn any_number_of_helpers_finds_the_plain_search_answer() {
+        let caves = committed_caves();
+        assert!(caves.len() >= 10, "only {} day 15 inputs", caves.len());
+        for (name, cave) in &caves {
+            let part1 = Battle::new(cave, crate::battle::BASE_POWER).fight().expect("inputs end");
+            let expected = Answers { part1, part2: lowest_safe_power_from_scratch(cave) };
+            // Threads interleave differently from run to run: repeat to meet more of the orders.
+            for helpers in 0..=3 {
+                for _ in 0..20 {
+                    assert_eq!(solve_with_helpers(cave, helpers), Ok(expected), "{name}, {helpers} helpers");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stalemate_in_the_master_ends_the_search_whatever_the_helpers() {
+        // No strike at all, so helpers wait for copies that never come; and a master that
+        // stalls after every class has diverged and is being fought.
+        for map in ["#######\n#E#.G.#\n#######\n", "#########\n#EG#E#.G#\n#########\n"] {
+            let cave = crate::parse(map).unwrap();
+            for helpers in 0..=3 {
+                assert!(solve_with_helpers(&cave, helpers).is_err(), "{helpers} helpers\n{map}");
+            }
         }
     }
 }
