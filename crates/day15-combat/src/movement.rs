@@ -34,9 +34,10 @@
 //! step. The walk stays inside the corridor of shortest paths, where a second search from the
 //! chosen square would flood a whole diamond around it.
 //!
-//! For the first layers (up to 20) the in-range squares are never listed: as each forward layer
-//! is made, the same pass over its rows asks which of its squares have an enemy beside them
-//! ([`Flood::step_beside`]). Most searches end there.
+//! The in-range squares of a side are one pass of word operations over the board
+//! ([`RowSet::set_to_beside`]), made once per board for all the side's units, and each forward
+//! layer asks, in the same pass that makes it, whether it reached one ([`Flood::step_meeting`]).
+//! Most searches end within the first layers (up to 20) this way.
 //!
 //! ## Longer searches: meeting in the middle
 //! A search that goes on (a unit far from the fight, or one whose way is blocked by its own side)
@@ -74,11 +75,14 @@ const FORWARD_ONLY_STEPS: usize = 20;
 /// The distances to one side's in-range squares, for the board as it stood at `board`.
 #[derive(Debug)]
 struct TargetField {
-    /// Flooded from the in-range squares through free squares, grown only as far as searches
-    /// have needed.
-    flood: Flood,
     /// The board version the field belongs to; 0 for none.
     board: u64,
+    /// The free squares next to an enemy of the side.
+    in_range: RowSet,
+    /// Flooded from the in-range squares through free squares, grown only as far as searches
+    /// have needed; `started` says whether it has begun for this board.
+    flood: Flood,
+    started: bool,
     /// True once the flood has stopped growing: every square connected to an in-range square
     /// is in it.
     complete: bool,
@@ -96,8 +100,6 @@ pub struct Pathfinder {
     /// For each side that moves (by [`crate::Side::index`]): the distances to its in-range
     /// squares, shared by its units while the board stays the same.
     fields: [TargetField; 2],
-    /// Scratch: the in-range squares of the side being searched for.
-    in_range: RowSet,
     /// For the plain search, when a flood is too long to keep its layers.
     back: Flood,
 }
@@ -115,14 +117,19 @@ impl Pathfinder {
     /// A pathfinder for a `width x height` cave.
     #[must_use]
     pub fn new(width: usize, height: usize) -> Self {
-        let field = || TargetField { flood: Flood::new(width, height), board: 0, complete: false };
+        let field = || TargetField {
+            board: 0,
+            in_range: RowSet::new(width, height),
+            flood: Flood::new(width, height),
+            started: false,
+            complete: false,
+        };
         Pathfinder {
             width,
             height,
             forward_only_steps: FORWARD_ONLY_STEPS,
             forward: Flood::new(width, height),
             fields: [field(), field()],
-            in_range: RowSet::new(width, height),
             back: Flood::new(width, height),
         }
     }
@@ -144,8 +151,14 @@ impl Pathfinder {
     ) -> Option<usize> {
         let forward = &mut self.forward;
         let field = &mut self.fields[side];
+        if field.board != board || board == 0 {
+            field.in_range.set_to_beside(free, enemies);
+            field.board = board;
+            field.started = false;
+            field.complete = false;
+        }
         forward.start([from]);
-        if field.board == board && board != 0 {
+        if field.started {
             // The field is at hand: the bidirectional search starts at once. Its invariant (no
             // square within both floods) is not known to hold yet, since the field may come
             // grown from an earlier search; the meeting layer is then looked up below.
@@ -160,7 +173,7 @@ impl Pathfinder {
             // Most searches end within a few steps, for which the unit's flood alone, asking at
             // each layer for a square next to an enemy, is cheapest.
             for _ in 0..self.forward_only_steps {
-                match forward.step_beside(free, enemies) {
+                match forward.step_meeting(free, &field.in_range) {
                     Step::Stuck => return None,
                     Step::Grew => {}
                     Step::Met(chosen) if forward.steps() == 1 => return Some(chosen),
@@ -175,10 +188,8 @@ impl Pathfinder {
             }
             // No in-range square within those steps: the field joins in, from the in-range
             // squares themselves, which the unit's flood has not touched.
-            self.in_range.set_to_beside(free, enemies);
-            field.flood.start_from_set(&self.in_range);
-            field.board = board;
-            field.complete = false;
+            field.flood.start_from_set(&field.in_range);
+            field.started = true;
             if !Self::grow_until_meeting(forward, field, free) {
                 return None;
             }
