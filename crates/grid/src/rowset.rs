@@ -226,6 +226,34 @@ fn neighbours_word(words: &[u64], index: usize, stride: usize, j: usize) -> u64 
     here << 1 | carry_in_right | here >> 1 | carry_in_left | words[index - stride] | words[index + stride]
 }
 
+/// One flood step over `n` one-word rows: `source` holds the rows from the one above the first
+/// to the one below the last (`n + 2` words), `passable` and the outputs the `n` rows. Writes the
+/// grown rows to `out` and `kept`, and returns (the bits that changed, the bits `meets` found).
+/// A function of its own, so the compiler knows the slices do not overlap and the loop can run
+/// on vector registers with no checks.
+#[inline]
+fn grow_rows(
+    source: &[u64],
+    passable: &[u64],
+    out: &mut [u64],
+    kept: &mut [u64],
+    meets: impl Fn(usize, u64) -> u64,
+) -> (u64, u64) {
+    let n = out.len();
+    let (up, mid, down) = (&source[..n], &source[1..=n], &source[2..n + 2]);
+    let (passable, kept) = (&passable[..n], &mut kept[..n]);
+    let (mut changed, mut met) = (0u64, 0u64);
+    for i in 0..n {
+        let here = mid[i];
+        let grown = here | ((here << 1 | here >> 1 | up[i] | down[i]) & passable[i]);
+        changed |= grown ^ here;
+        met |= meets(i, grown);
+        out[i] = grown;
+        kept[i] = grown;
+    }
+    (changed, met)
+}
+
 /// What a flood step looks out for.
 #[derive(Clone, Copy)]
 enum Goal<'a> {
@@ -520,48 +548,24 @@ impl Flood {
             // Written and forgotten.
             &mut self.walk_next.words[..n]
         };
-        let source = &self.reached.words;
-        let (up, mid, down) = (&source[first..][..n], &source[first + 1..][..n], &source[first + 2..][..n]);
+        let source = &self.reached.words[first..][..n + 2];
         let passable = &within.words[first + 1..][..n];
         let out = &mut self.next.words[first + 1..][..n];
-        let (mut changed, mut met) = (0u64, 0u64);
-        match goal {
-            None => {
-                for i in 0..n {
-                    let here = mid[i];
-                    let grown = here | ((here << 1 | here >> 1 | up[i] | down[i]) & passable[i]);
-                    changed |= grown ^ here;
-                    out[i] = grown;
-                    kept[i] = grown;
-                }
-            }
+        let (changed, met) = match goal {
+            None => grow_rows(source, passable, out, kept, |_, _| 0),
             Some(Goal::Cells(targets)) => {
                 let target = &targets.words[first + 1..][..n];
-                for i in 0..n {
-                    let here = mid[i];
-                    let grown = here | ((here << 1 | here >> 1 | up[i] | down[i]) & passable[i]);
-                    changed |= grown ^ here;
-                    met |= grown & target[i];
-                    out[i] = grown;
-                    kept[i] = grown;
-                }
+                grow_rows(source, passable, out, kept, |i, grown| grown & target[i])
             }
             Some(Goal::Beside(others, _)) => {
-                let words = &others.words;
-                let (other_up, other, other_down) =
-                    (&words[first..][..n], &words[first + 1..][..n], &words[first + 2..][..n]);
-                for i in 0..n {
-                    let here = mid[i];
-                    let grown = here | ((here << 1 | here >> 1 | up[i] | down[i]) & passable[i]);
-                    changed |= grown ^ here;
-                    let beside = other[i] << 1 | other[i] >> 1 | other_up[i] | other_down[i];
-                    met |= grown & passable[i] & beside;
-                    out[i] = grown;
-                    kept[i] = grown;
-                }
+                let others = &others.words[first..][..n + 2];
+                grow_rows(source, passable, out, kept, |i, grown| {
+                    let other = others[i + 1];
+                    grown & passable[i] & (other << 1 | other >> 1 | others[i] | others[i + 2])
+                })
             }
-        }
-        std::mem::swap(&mut self.reached, &mut self.next);
+        };
+        std::mem::swap(&mut self.reached.words, &mut self.next.words);
         if changed != 0 {
             if keep {
                 self.trail_rows.push((first, last, self.trail_len));
