@@ -2,8 +2,10 @@
 //!
 //! Phases: `parse`; `part1`; `part2` (which fights part 1's battle too, as the master it resumes
 //! from); `both` (the two answers, as the binary computes them); `movement` (the search core
-//! alone: the planned step of every unit of the starting cave); and `part2-from-scratch`, the
-//! plain baseline that fights each power class's battle from the start.
+//! alone: the planned step of every unit of the starting cave, on a board that does not change,
+//! so a side's units share the distances to their in-range squares as they do in a battle
+//! between two moves); and `part2-from-scratch`, the plain baseline that fights each power
+//! class's battle from the start.
 
 use benches::full_size_inputs;
 use criterion::{Criterion, criterion_group, criterion_main};

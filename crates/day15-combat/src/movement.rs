@@ -56,8 +56,9 @@
 //! 3. down the forward flood from those, to the first steps.
 //!
 //! If either flood stops growing before they meet, no in-range square can be reached and the
-//! unit stays; either way the cost is bounded by the smaller region. A blocked unit used to flood
-//! its whole region before giving up, which in real inputs was most of all the flood work.
+//! unit stays: past the first layers the cost is about twice the smaller of the two regions.
+//! Without the field, a unit blocked by its own side floods its whole region before giving up,
+//! and in real inputs that was most of all the flood work.
 //!
 //! The field depends only on the board and the side, so while the board does not change (most
 //! turns in the middle of a battle are strikes), the next unit of the same side to search starts
