@@ -182,8 +182,7 @@ impl Pathfinder {
                         let Some(starts) = forward.first_steps_towards(chosen) else {
                             return self.next_step_plain(from, free, enemies);
                         };
-                        let neighbours = [from - self.width, from - 1, from + 1, from + self.width];
-                        return neighbours.into_iter().find(|&next| starts.contains(next));
+                        return first_neighbour_in(self.width, from, starts);
                     }
                 }
             }
@@ -221,9 +220,7 @@ impl Pathfinder {
                 && forward.walk_start(field.walked(), field.walked_rows(), forward_steps))
             && forward.walk_to(1);
         debug_assert!(walked, "the chosen square lies on the meeting squares' paths");
-        let neighbours = [from - self.width, from - 1, from + 1, from + self.width];
-        let starts = forward.walked();
-        neighbours.into_iter().find(|&next| starts.contains(next))
+        first_neighbour_in(self.width, from, forward.walked())
     }
 
     /// Grows the unit's flood and the field, each time the one that costs less (spans fewer
@@ -275,11 +272,14 @@ impl Pathfinder {
         for _ in 1..distance {
             self.back.step(free);
         }
-        let reached = self.back.reached();
-        [from - self.width, from - 1, from + 1, from + self.width]
-            .into_iter()
-            .find(|&next| reached.contains(next))
+        first_neighbour_in(self.width, from, self.back.reached())
     }
+}
+
+/// The first of the four neighbours of `from`, in reading order, that is in `set`: the step, once
+/// `set` holds the first steps of shortest paths. `from` is off the border, so all four exist.
+fn first_neighbour_in(width: usize, from: usize, set: &RowSet) -> Option<usize> {
+    [from - width, from - 1, from + 1, from + width].into_iter().find(|&next| set.contains(next))
 }
 
 #[cfg(test)]

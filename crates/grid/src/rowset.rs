@@ -411,17 +411,7 @@ impl Flood {
         assert_eq!(self.reached.words.len(), sources.words.len(), "sets of different grids");
         self.clear();
         self.reached.words.copy_from_slice(&sources.words);
-        let stride = self.reached.stride;
-        let row_is_empty =
-            |row: usize| self.reached.words[(row + 1) * stride..(row + 2) * stride].iter().all(|&w| w == 0);
-        let (mut low, mut high) = (0, self.reached.height);
-        while low < high && row_is_empty(low) {
-            low += 1;
-        }
-        while high > low && row_is_empty(high - 1) {
-            high -= 1;
-        }
-        (self.low, self.high) = (low, high);
+        (self.low, self.high) = self.occupied_rows(0, self.reached.height);
         self.steps = 0;
         self.keep_layer();
     }
@@ -488,30 +478,11 @@ impl Flood {
         }
         // The rows actually reached: in a corridor the flood often grows along a row, and the
         // rows scanned next time should not creep outwards on both sides regardless.
-        let stride = self.reached.stride;
-        let row_is_empty =
-            |row: usize| self.reached.words[(row + 1) * stride..(row + 2) * stride].iter().all(|&w| w == 0);
-        let (mut low, mut high) = (first, last);
-        if stride == 1 {
-            let words = &self.reached.words;
-            while low < high && words[low + 1] == 0 {
-                low += 1;
-            }
-            while high > low && words[high] == 0 {
-                high -= 1;
-            }
-        } else {
-            while low < high && row_is_empty(low) {
-                low += 1;
-            }
-            while high > low && row_is_empty(high - 1) {
-                high -= 1;
-            }
-        }
+        let (low, high) = self.occupied_rows(first, last);
         self.low = low;
         self.high = high;
         self.steps += 1;
-        if stride > 1 {
+        if self.reached.stride > 1 {
             // (One-word rows keep their layer as they make it.)
             self.keep_layer();
         }
@@ -520,6 +491,41 @@ impl Flood {
         }
         let goal = goal.expect("a meeting needs a goal");
         Step::Met(goal.first_met(&self.reached, low..high).expect("the flood met its goal"))
+    }
+
+    /// `first..last` narrowed to the rows that hold reached cells (empty if none do).
+    #[inline]
+    fn occupied_rows(&self, first: usize, last: usize) -> (usize, usize) {
+        let stride = self.reached.stride;
+        let words = &self.reached.words;
+        let row_is_empty = |row: usize| {
+            if stride == 1 {
+                words[row + 1] == 0
+            } else {
+                words[(row + 1) * stride..(row + 2) * stride].iter().all(|&w| w == 0)
+            }
+        };
+        let (mut low, mut high) = (first, last);
+        while low < high && row_is_empty(low) {
+            low += 1;
+        }
+        while high > low && row_is_empty(high - 1) {
+            high -= 1;
+        }
+        (low, high)
+    }
+
+    /// Makes room in the trail for `words` more words; false if the flood has outgrown
+    /// `TRAIL_LIMIT` (the caller then stops keeping layers).
+    fn trail_room(&mut self, words: usize) -> bool {
+        let end = self.trail_len + words;
+        if self.trail_overflowed || end > TRAIL_LIMIT {
+            return false;
+        }
+        if self.trail.len() < end {
+            self.trail.resize(end.max(2 * self.trail.len()).min(TRAIL_LIMIT), 0);
+        }
+        true
     }
 
     /// One step for grids up to 64 wide: the next layer goes to the second buffer, then the
@@ -537,11 +543,7 @@ impl Flood {
         // and the compiler can run them on vector registers.
         let n = last - first;
         // The layer is kept as it is made, rows `first..last` of it, if it fits.
-        let keep = !self.trail_overflowed && self.trail_len + n <= TRAIL_LIMIT;
-        if keep && self.trail.len() < self.trail_len + n {
-            let size = (self.trail_len + n).max(2 * self.trail.len()).min(TRAIL_LIMIT);
-            self.trail.resize(size, 0);
-        }
+        let keep = self.trail_room(n);
         let kept = if keep {
             &mut self.trail[self.trail_len..][..n]
         } else {
@@ -622,12 +624,9 @@ impl Flood {
         let stride = self.reached.stride;
         let words = (self.low + 1) * stride..(self.high + 1) * stride;
         let end = self.trail_len + words.len();
-        if self.trail_overflowed || end > TRAIL_LIMIT {
+        if !self.trail_room(words.len()) {
             self.trail_overflowed = true;
             return;
-        }
-        if self.trail.len() < end {
-            self.trail.resize(end.max(2 * self.trail.len()).min(TRAIL_LIMIT), 0);
         }
         self.trail_rows.push((self.low, self.high, self.trail_len));
         self.trail[self.trail_len..end].copy_from_slice(&self.reached.words[words]);
