@@ -5,7 +5,7 @@
 //! the previous run reached, so a solver can call it in an inner loop without allocating and
 //! without clearing the whole grid each time.
 
-use crate::neighbours;
+use crate::{Direction, Offsets, neighbours};
 use std::ops::ControlFlow;
 
 /// Distance of a cell the search did not reach.
@@ -27,6 +27,8 @@ pub const UNREACHED: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 pub struct Bfs {
     width: usize,
+    /// The caller promised that passable cells are never on the rim: neighbours by [`Offsets`].
+    rimmed: bool,
     distance: Vec<u32>,
     queue: Vec<u32>,
 }
@@ -39,7 +41,69 @@ impl Bfs {
     #[must_use]
     pub fn new(width: usize, len: usize) -> Self {
         assert!(u32::try_from(len).is_ok(), "grids are limited to u32::MAX cells");
-        Bfs { width, distance: vec![UNREACHED; len], queue: Vec::with_capacity(len) }
+        Bfs { width, rimmed: false, distance: vec![UNREACHED; len], queue: Vec::with_capacity(len) }
+    }
+
+    /// A search over a grid whose rim is never passable (and never a source), so that
+    /// neighbours are plain [`Offsets`] with no bounds checks: the form for hot loops.
+    ///
+    /// # Panics
+    /// If `len` does not fit in a `u32`; during a search, if a source or passable cell lies on
+    /// the rim and its step leaves the grid.
+    #[must_use]
+    pub fn with_rim(width: usize, len: usize) -> Self {
+        Bfs { rimmed: true, ..Bfs::new(width, len) }
+    }
+
+    /// The cells reachable from `sources` through cells where `passable` holds, sources first,
+    /// then in order of distance: a region flood. The slice is valid until the next search.
+    pub fn reach(
+        &mut self,
+        sources: impl IntoIterator<Item = usize>,
+        passable: impl FnMut(usize) -> bool,
+    ) -> &[u32] {
+        let _ = self.search(sources, passable, |_, _| ControlFlow::<()>::Continue(()));
+        &self.queue
+    }
+
+    /// A shortest walk from `from` to `to` through cells where `passable` holds (`to` itself
+    /// must be passable), as the directions of its steps; `None` if there is none. Among
+    /// shortest walks, the one found by walking back from `to` always to the first neighbour in
+    /// reading order that is one step nearer.
+    pub fn path(
+        &mut self,
+        from: usize,
+        to: usize,
+        passable: impl FnMut(usize) -> bool,
+    ) -> Option<Vec<Direction>> {
+        let found = self.search([from], passable, |cell, distance| {
+            if cell == to { ControlFlow::Break(distance) } else { ControlFlow::Continue(()) }
+        });
+        let ControlFlow::Break(length) = found else { return None };
+        let mut steps = vec![Direction::Up; length as usize];
+        let mut cell = to;
+        for distance in (0..length).rev() {
+            // `to`'s predecessor is a neighbour one step nearer; reading order breaks ties.
+            let (before, direction) = Direction::READING_ORDER
+                .into_iter()
+                .filter_map(|d| self.checked_step(cell, d).map(|next| (next, d)))
+                .find(|&(next, _)| self.distance[next] == distance)?;
+            steps[distance as usize] = direction.opposite();
+            cell = before;
+        }
+        Some(steps)
+    }
+
+    /// The neighbour of `cell` in `direction`, or `None` off the grid.
+    fn checked_step(&self, cell: usize, direction: Direction) -> Option<usize> {
+        let len = self.distance.len();
+        let col = cell % self.width;
+        match direction {
+            Direction::Up => cell.checked_sub(self.width),
+            Direction::Left => (col > 0).then(|| cell - 1),
+            Direction::Right => (col + 1 < self.width).then(|| cell + 1),
+            Direction::Down => Some(cell + self.width).filter(|&next| next < len),
+        }
     }
 
     /// Distances from the nearest of `sources` to every cell, through cells where `passable`
@@ -80,10 +144,19 @@ impl Bfs {
             let cell = cell as usize;
             let distance = self.distance[cell];
             visit(cell, distance)?;
-            for next in neighbours(self.width, len, cell) {
-                if self.distance[next] == UNREACHED && passable(next) {
-                    self.distance[next] = distance + 1;
-                    self.queue.push(next as u32);
+            if self.rimmed {
+                for next in Offsets::new(self.width).neighbours(cell) {
+                    if self.distance[next] == UNREACHED && passable(next) {
+                        self.distance[next] = distance + 1;
+                        self.queue.push(next as u32);
+                    }
+                }
+            } else {
+                for next in neighbours(self.width, len, cell) {
+                    if self.distance[next] == UNREACHED && passable(next) {
+                        self.distance[next] = distance + 1;
+                        self.queue.push(next as u32);
+                    }
                 }
             }
         }
@@ -173,6 +246,28 @@ mod tests {
         );
         assert_eq!(found, ControlFlow::Break(3));
         assert!(seen.windows(2).all(|pair| pair[0] <= pair[1]));
+    }
+
+    #[test]
+    fn reach_lists_the_region_and_path_walks_it() {
+        let grid = maze("#######\n#..#..#\n#.##..#\n#.....#\n#######\n");
+        for mut bfs in [Bfs::new(grid.width(), grid.len()), Bfs::with_rim(grid.width(), grid.len())] {
+            let mut region: Vec<u32> = bfs.reach([8], |cell| grid[cell]).to_vec();
+            region.sort_unstable();
+            let open: Vec<u32> = grid.positions(|&open| open).map(|cell| cell as u32).collect();
+            assert_eq!(region, open);
+            let steps = bfs.path(8, 12, |cell| grid[cell]).unwrap();
+            let distances = relaxed_distances(&grid, &[8]);
+            assert_eq!(steps.len() as u32, distances[12]);
+            let mut at = 8;
+            for d in steps {
+                at = grid.step(at, d).unwrap();
+                assert!(grid[at]);
+            }
+            assert_eq!(at, 12);
+            assert_eq!(bfs.path(8, 8, |cell| grid[cell]), Some(vec![]));
+            assert_eq!(bfs.path(8, 0, |cell| grid[cell]), None);
+        }
     }
 
     #[test]

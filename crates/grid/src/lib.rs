@@ -32,12 +32,16 @@
 //! ```
 
 mod bfs;
+mod bits;
 mod cellset;
+mod direction;
 mod parse;
 mod rowset;
 
 pub use bfs::{Bfs, UNREACHED};
+pub use bits::{Bits, bits, set_bits};
 pub use cellset::CellSet;
+pub use direction::{Direction, Offsets};
 pub use parse::{ParseError, leading_blank_lines};
 pub use rowset::{Flood, RowSet, Step};
 
@@ -58,37 +62,6 @@ pub struct Pos {
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "row {}, column {}", self.row + 1, self.col + 1)
-    }
-}
-
-/// One of the four directions of movement, listed in the reading order of the neighbour each
-/// leads to: up, left, right, down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Direction {
-    /// Towards row 0.
-    Up,
-    /// Towards column 0.
-    Left,
-    /// Away from column 0.
-    Right,
-    /// Away from row 0.
-    Down,
-}
-
-impl Direction {
-    /// The four directions in the reading order of the neighbours they lead to.
-    pub const READING_ORDER: [Direction; 4] =
-        [Direction::Up, Direction::Left, Direction::Right, Direction::Down];
-
-    /// The direction that undoes this one.
-    #[must_use]
-    pub fn opposite(self) -> Direction {
-        match self {
-            Direction::Up => Direction::Down,
-            Direction::Left => Direction::Right,
-            Direction::Right => Direction::Left,
-            Direction::Down => Direction::Up,
-        }
     }
 }
 
@@ -178,6 +151,37 @@ impl<T> Grid<T> {
             Direction::Right => (col + 1 < self.width).then(|| index + 1),
             Direction::Down => Some(index + self.width).filter(|&next| next < self.cells.len()),
         }
+    }
+
+    /// The neighbour arithmetic of this grid's width, for cells off its rim (see [`Offsets`]).
+    #[must_use]
+    pub fn offsets(&self) -> Offsets {
+        Offsets::new(self.width)
+    }
+
+    /// A copy with a ring of `rim` cells around it, two columns wider and two rows taller, so
+    /// that every cell of the original has all four neighbours at plain [`Offsets`].
+    #[must_use]
+    pub fn with_rim(&self, rim: T) -> Grid<T>
+    where
+        T: Clone,
+    {
+        let width = self.width + 2;
+        let mut cells = Vec::with_capacity(width * (self.height + 2));
+        cells.extend(std::iter::repeat_n(rim.clone(), width));
+        for row in self.cells.chunks_exact(self.width) {
+            cells.push(rim.clone());
+            cells.extend_from_slice(row);
+            cells.push(rim.clone());
+        }
+        cells.extend(std::iter::repeat_n(rim, width));
+        Grid { width, height: self.height + 2, cells }
+    }
+
+    /// The index in [`Grid::with_rim`]'s grid of this grid's cell `index`.
+    #[must_use]
+    pub fn index_with_rim(&self, index: usize) -> usize {
+        index + self.width + 3 + 2 * (index / self.width)
     }
 
     /// The neighbours of `index` inside the grid, in reading order: up, left, right, down.
@@ -334,6 +338,22 @@ mod tests {
         assert!(Grid::from_cells(2, 2, vec![0; 4]).is_some());
         assert!(Grid::from_cells(2, 2, vec![0; 5]).is_none());
         assert!(Grid::<u8>::from_cells(0, 0, vec![]).is_none());
+    }
+
+    #[test]
+    fn with_rim_surrounds_the_grid_and_maps_indices() {
+        let grid = Grid::from_cells(3, 2, vec![1, 2, 3, 4, 5, 6]).unwrap();
+        let rimmed = grid.with_rim(0);
+        assert_eq!((rimmed.width(), rimmed.height()), (5, 4));
+        assert_eq!(rimmed.render(|_, &v| char::from(b'0' + v)), "00000\n01230\n04560\n00000\n");
+        for index in 0..grid.len() {
+            assert_eq!(rimmed[grid.index_with_rim(index)], grid[index]);
+            let around = rimmed.offsets().neighbours(grid.index_with_rim(index));
+            let mut inside: Vec<usize> = around.into_iter().filter(|&n| rimmed[n] != 0).collect();
+            inside.sort_unstable();
+            let expected: Vec<usize> = grid.neighbours(index).map(|n| grid.index_with_rim(n)).collect();
+            assert_eq!(inside, expected);
+        }
     }
 
     #[test]

@@ -46,11 +46,13 @@ pub mod bound;
 mod collection;
 pub mod deadlock;
 mod level;
+mod record;
 pub mod search;
 mod solution;
 
 pub use collection::{CollectionError, LevelText, find_level, split_collection};
 pub use level::{Level, LevelError, MAX_CELLS, Square};
+pub use record::{Record, Summary, Verdict};
 pub use solution::{Solution, VerifyError, verify};
 
 use board::{Board, DIRECTIONS, opposite};

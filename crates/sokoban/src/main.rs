@@ -8,8 +8,7 @@ use anyhow::{Context, Result};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
-use sokoban::{LevelText, Options, Status, find_level, solve, split_collection};
+use sokoban::{LevelText, Options, Record, Summary, find_level, split_collection};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -45,60 +44,6 @@ struct Args {
     without: Vec<String>,
 }
 
-/// One level's result as printed with `--json`.
-#[derive(Serialize)]
-struct Record {
-    level: usize,
-    title: String,
-    status: &'static str,
-    moves: Option<usize>,
-    pushes: Option<usize>,
-    seconds: f64,
-    states: usize,
-    solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
-
-fn run_level(text: &LevelText, options: &Options) -> Record {
-    let mut record = Record {
-        level: text.number,
-        title: text.title.clone(),
-        status: "invalid",
-        moves: None,
-        pushes: None,
-        seconds: 0.0,
-        states: 0,
-        solution: None,
-        error: None,
-    };
-    let level = match text.parse() {
-        Ok(level) => level,
-        Err(error) => {
-            record.error = Some(error.to_string());
-            return record;
-        }
-    };
-    match solve(&level, options) {
-        Ok(result) => {
-            record.seconds = result.seconds;
-            record.states = result.states;
-            record.status = match result.status {
-                Status::Solved(solution) => {
-                    record.moves = Some(solution.moves);
-                    record.pushes = Some(solution.pushes);
-                    record.solution = Some(solution.lurd);
-                    "solved"
-                }
-                Status::Unsolvable => "unsolvable",
-                Status::GaveUp => "gave-up",
-            };
-        }
-        Err(error) => record.error = Some(error.to_string()),
-    }
-    record
-}
-
 fn print_record(out: &mut impl Write, record: &Record, json: bool) -> Result<()> {
     if json {
         writeln!(out, "{}", serde_json::to_string(record)?)?;
@@ -114,30 +59,18 @@ fn print_record(out: &mut impl Write, record: &Record, json: bool) -> Result<()>
             record.seconds,
             record.states
         )?,
-        (None, Some(error)) => writeln!(out, "{head}: {}\n{error}", record.status)?,
+        (None, Some(error)) => writeln!(out, "{head}: {}\n{error}", record.status.as_str())?,
         (None, None) => {
-            writeln!(out, "{head}: {}, {:.3} s, {} states", record.status, record.seconds, record.states)?;
+            writeln!(
+                out,
+                "{head}: {}, {:.3} s, {} states",
+                record.status.as_str(),
+                record.seconds,
+                record.states
+            )?;
         }
     }
     Ok(())
-}
-
-/// The closing line of a collection run.
-fn summary(records: &[Record]) -> String {
-    let solved = records.iter().filter(|r| r.status == "solved").count();
-    let mut times: Vec<f64> = records.iter().map(|r| r.seconds).collect();
-    times.sort_by(f64::total_cmp);
-    let total: f64 = times.iter().sum();
-    let median = match times.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => times[n / 2],
-        n => f64::midpoint(times[n / 2 - 1], times[n / 2]),
-    };
-    let pushes: usize = records.iter().filter_map(|r| r.pushes).sum();
-    format!(
-        "solved {solved}/{}, total {total:.2} s, median {median:.3} s, total pushes {pushes}",
-        records.len()
-    )
 }
 
 fn main() -> Result<()> {
@@ -190,7 +123,7 @@ fn main() -> Result<()> {
         chosen
             .par_iter()
             .map(|text| {
-                let record = run_level(text, &options);
+                let record = Record::solve(text, &options);
                 bar.inc(1);
                 record
             })
@@ -204,9 +137,9 @@ fn main() -> Result<()> {
     }
     if many {
         if args.json {
-            eprintln!("{}", summary(&records));
+            eprintln!("{}", Summary::of(&records));
         } else {
-            writeln!(out, "{}", summary(&records))?;
+            writeln!(out, "{}", Summary::of(&records))?;
         }
     }
     Ok(())
