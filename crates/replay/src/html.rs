@@ -124,21 +124,26 @@ pub fn thumbnail(frame: &Frame) -> String {
     svg
 }
 
-fn assemble(title: &str, above: &str, replays: &[&Replay]) -> String {
-    let title = escape(title);
+fn assemble(raw_title: &str, above: &str, replays: &[&Replay]) -> String {
+    let title = escape(raw_title);
     let mut players = String::new();
     for (index, replay) in replays.iter().enumerate() {
         let _ = writeln!(
             players,
             "<section class=\"replay\" id=\"replay-{index}\" data-replay=\"{index}\">\
-             <h2>{}</h2><canvas></canvas><div class=\"caption\"></div>\
+             {}<canvas></canvas><div class=\"caption\"></div>\
              <div class=\"controls\"><button data-act=\"back\" title=\"one frame back\">&#9664;</button>\
              <button data-act=\"play\" class=\"play\">play</button>\
              <button data-act=\"fwd\" title=\"one frame on\">&#9654;</button>\
              <label>speed <input type=\"range\" class=\"speed\" min=\"0\" max=\"9\" value=\"4\"></label>\
              <input type=\"range\" class=\"slider\" min=\"0\" max=\"{}\" value=\"0\">\
              <span class=\"counter\"></span></div></section>",
-            escape(&replay.title),
+            // A page of one replay says its title once, as the page's heading.
+            if replay.title == raw_title {
+                String::new()
+            } else {
+                format!("<h2>{}</h2>", escape(&replay.title))
+            },
             replay.len() - 1
         );
     }
@@ -214,12 +219,6 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// Text as a browser serialises an element's text: only `&`, `<` and `>` escaped.
-#[must_use]
-pub fn escape_text(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-}
-
 const CSS: &str = "
 body { font-family: system-ui, sans-serif; margin: 1.5em; background: #fafafa; color: #222; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin: 0.2em 0; }
@@ -273,7 +272,7 @@ window.onerror = function (message, source, line) {
     this.speed = section.querySelector('.speed');
     this.playButton = section.querySelector('.play');
     this.section = section;
-    this.side = Math.max(3, Math.min(24, Math.floor(720 / Math.max(r.width, r.height))));
+    this.side = Math.max(3, Math.min(24, Math.floor(960 / Math.max(r.width, r.height))));
     this.canvas.width = r.width * this.side;
     this.canvas.height = r.height * this.side;
     this.timer = null;
@@ -302,6 +301,7 @@ window.onerror = function (message, source, line) {
   Player.prototype.draw = function (f) {
     var ctx = this.canvas.getContext('2d');
     var side = this.side, w = this.r.width;
+    // Walls and floor (styles 0 and 1) are plain colour: their glyphs would only be noise.
     ctx.font = 'bold ' + Math.floor(side * 0.8) + 'px ui-monospace, monospace';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
@@ -309,7 +309,7 @@ window.onerror = function (message, source, line) {
       var x = (i % w) * side, y = Math.floor(i / w) * side, colours = palette[f.s[i]];
       ctx.fillStyle = colours[0];
       ctx.fillRect(x, y, side, side);
-      if (side >= 9 && f.g[i] !== ' ') {
+      if (side >= 9 && f.s[i] > 1 && f.g[i] !== ' ') {
         ctx.fillStyle = colours[1];
         ctx.fillText(f.g[i], x + side / 2, y + side / 2 + 1);
       }
