@@ -38,7 +38,7 @@ pub fn fill(style: Style) -> (&'static str, &'static str) {
         Style::Goal => ("#cfe3f5", "#1f5f99"),
         Style::Player => ("#155a96", "#ffffff"),
         Style::Path => ("#bfe0f2", "#5a8fb0"),
-        Style::Text => ("#ffffff", "#222222"),
+        Style::Text => ("#fafafa", "#222222"),
     }
 }
 
@@ -223,13 +223,13 @@ const CSS: &str = "
 body { font-family: system-ui, sans-serif; margin: 1.5em; background: #fafafa; color: #222; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin: 0.2em 0; }
 section.replay { margin: 1.5em 0; }
-canvas { display: block; image-rendering: pixelated; border: 1px solid #ccc; background: #fff; }
+canvas { display: block; image-rendering: pixelated; }
 .caption { font-family: ui-monospace, monospace; margin: 0.4em 0; min-height: 1.2em; }
 .controls { display: flex; gap: 0.6em; align-items: center; flex-wrap: wrap; }
 .controls .slider { flex: 1; min-width: 10em; max-width: 30em; }
 .counter { font-family: ui-monospace, monospace; color: #555; }
 table.levels { border-collapse: collapse; }
-table.levels td, table.levels th { border-bottom: 1px solid #ddd; padding: 0.2em 0.8em; text-align: left; }
+table.levels td, table.levels th { border-bottom: 1px solid #ddd; padding: 0.2em 0.8em; text-align: left; white-space: nowrap; }
 tr.solved td:nth-child(2) { color: #2e7d32; } tr.gave-up td:nth-child(2), tr.invalid td:nth-child(2) { color: #c62828; }
 #errors { color: #c62828; }
 ";
