@@ -12,8 +12,10 @@
 //! check fails with [`BrowserError::NotFound`], which says how to install one: a browser check
 //! that passes because there was no browser would check nothing.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// Why a page could not be checked.
@@ -41,8 +43,12 @@ pub enum BrowserError {
 /// # Errors
 /// [`BrowserError::NotFound`] when there is none.
 pub fn chromium() -> Result<PathBuf, BrowserError> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path) {
+    find_in(&std::env::var_os("PATH").unwrap_or_default())
+}
+
+/// Chromium in the folders of a `PATH`-style list.
+fn find_in(path: &std::ffi::OsStr) -> Result<PathBuf, BrowserError> {
+    for dir in std::env::split_paths(path) {
         for name in ["chromium", "chromium-browser"] {
             let candidate = dir.join(name);
             if candidate.is_file() {
@@ -64,7 +70,7 @@ fn run(page: &Path, extra: &[String]) -> Result<String, BrowserError> {
         PROFILE_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     ));
     let _ = std::fs::remove_dir_all(&profile);
-    let output = Command::new(browser)
+    let child = Command::new(browser)
         .args([
             "--headless",
             "--no-sandbox",
@@ -78,14 +84,52 @@ fn run(page: &Path, extra: &[String]) -> Result<String, BrowserError> {
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(extra)
         .arg(format!("file://{}#end", page.display()))
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .map_err(|e| failed(e.to_string()));
+    let output = child.and_then(|child| finish_within(child, TIME_LIMIT).map_err(failed));
     let _ = std::fs::remove_dir_all(&profile);
     let output = output?;
     if !output.status.success() {
         return Err(failed(format!("{}: {}", output.status, String::from_utf8_lossy(&output.stderr))));
     }
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// A page this crate writes loads in well under a second; a browser still running after this
+/// long is stuck, and a test should fail rather than hang.
+const TIME_LIMIT: Duration = Duration::from_secs(90);
+
+/// Waits for `child`, killing it after `limit`. Its output is read on a thread meanwhile, so a
+/// large DOM cannot fill the pipe and stall the browser.
+fn finish_within(mut child: Child, limit: Duration) -> Result<Output, String> {
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|pipe| Box::new(pipe) as Box<dyn Read + Send>));
+    let stderr = drain(child.stderr.take().map(|pipe| Box::new(pipe) as Box<dyn Read + Send>));
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        match child.try_wait().map_err(|e| e.to_string())? {
+            Some(status) => break status,
+            None if Instant::now() > deadline => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("still running after {} s, stopped", limit.as_secs()));
+            }
+            None => std::thread::sleep(Duration::from_millis(20)),
+        }
+    };
+    let stdout = stdout.join().map_err(|_| "reading the browser's output failed".to_owned())?;
+    let stderr = stderr.join().map_err(|_| "reading the browser's errors failed".to_owned())?;
+    Ok(Output { status, stdout, stderr })
 }
 
 /// Separate profile folders for runs of one process, since tests run in parallel.
@@ -169,5 +213,30 @@ pub fn check_final_caption(dom: &str, caption: &str) -> Result<(), String> {
         Some(shown) if shown == caption => Ok(()),
         Some(shown) => Err(format!("the first player shows {shown:?}, not the final caption {caption:?}")),
         None => Err("the page shows no caption".to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_chromium_the_error_says_how_to_get_it() {
+        let error = find_in(std::ffi::OsStr::new("")).unwrap_err();
+        let message = error.to_string();
+        assert!(
+            message.contains("cargo xtask test") && message.contains("apt-get install chromium"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_failed_script_or_a_wrong_caption_is_reported() {
+        let ok = "<body data-status=\"ok\"><div class=\"caption\">a &lt;b&gt; &amp; c</div><pre id=\"errors\"></pre>";
+        assert_eq!(captions(ok), ["a <b> & c"]);
+        assert!(check_final_caption(ok, "a <b> & c").is_ok());
+        assert!(check_final_caption(ok, "a").is_err());
+        let failed = ok.replace("\"ok\"", "\"error\"").replace("</pre>", "error: boom</pre>");
+        assert!(check_ok(&failed).unwrap_err().contains("boom"));
     }
 }
