@@ -9,6 +9,7 @@ mod gen_day18;
 mod random;
 mod run_all;
 mod sokoban_bench;
+mod test;
 
 use anyhow::{Result, bail};
 use std::path::PathBuf;
@@ -17,6 +18,8 @@ const USAGE: &str = "\
 usage: cargo xtask <TASK> [ARGS]
 
 tasks:
+  test [ARGS]                      cargo test --workspace [ARGS], installing Chromium first (apt-get)
+                                   if it is missing: the HTML replays are tested in a real browser
   run-all                          build in release, run every puzzle on every input under inputs/,
                                    check the answers and print a table; non-zero exit on any failure
   gen-day15 <SEED> [--out FILE]    a full-size 32x32 day 15 cave made from SEED
@@ -35,6 +38,7 @@ fn main() -> Result<()> {
         "gen-day15" => gen_day15::main(&rest),
         "gen-day18" => gen_day18::main(&rest),
         "sokoban-bench" => sokoban_bench::main(&rest),
+        "test" => test::main(&rest),
         "" | "help" | "-h" | "--help" => {
             print!("{USAGE}");
             Ok(())

@@ -5,6 +5,8 @@ use clap::Parser;
 use day15_combat::{Battle, Cave, Outcome, Side, battle::Progress};
 use std::path::PathBuf;
 
+mod frames;
+
 /// Advent of Code 2018 day 15: elves against goblins.
 ///
 /// Prints both answers by default. With --part N, prints the bare answer alone on one line.
@@ -26,6 +28,12 @@ struct Cli {
     /// Print the cave after every round of the battle (part 1's, or --elf-power's).
     #[arg(long)]
     trace: bool,
+    /// Play the battle in the terminal (part 1's; part 2's with --part 2).
+    #[arg(long)]
+    animate: bool,
+    /// Write the battle as a self-contained HTML replay to this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 fn main() -> Result<()> {
@@ -37,6 +45,9 @@ fn main() -> Result<()> {
         .with_context(|| format!("cannot read {}", cli.input.display()))?;
     let cave = day15_combat::parse(&text)
         .with_context(|| format!("{} is not a day 15 cave", cli.input.display()))?;
+    if cli.animate || cli.html.is_some() {
+        return frames::watch(&cave, cli.part == Some(2), cli.elf_power, cli.animate, cli.html.as_deref());
+    }
 
     if let Some(power) = cli.elf_power {
         let (battle, outcome) = fight(&cave, power, cli.trace)?;

@@ -17,6 +17,8 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod frames;
+
 /// Fewest steps to collect every key of a day 18 maze.
 #[derive(Parser, Debug)]
 #[command(version, about)]
@@ -29,6 +31,12 @@ struct Args {
     /// Also print the order the keys are collected in, and by which robot.
     #[arg(long)]
     path: bool,
+    /// Play the best route in the terminal (part 1's; part 2's with --part 2).
+    #[arg(long)]
+    animate: bool,
+    /// Write the best route as a self-contained HTML replay to this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 /// Exit status of a part without an answer.
@@ -39,6 +47,10 @@ fn main() -> Result<ExitCode> {
     let text = std::fs::read_to_string(&args.input)
         .with_context(|| format!("cannot read {}", args.input.display()))?;
     let maze = day18_keys::parse(&text).with_context(|| format!("{} is not a maze", args.input.display()))?;
+    if args.animate || args.html.is_some() {
+        frames::watch(&maze, args.part.unwrap_or(1), args.animate, args.html.as_deref())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let solve =
         |part: u8| if part == 1 { day18_keys::solve_part1(&maze) } else { day18_keys::solve_part2(&maze) };
     let mut status = ExitCode::SUCCESS;

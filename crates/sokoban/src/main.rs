@@ -12,9 +12,12 @@ use sokoban::{LevelText, Options, Record, Summary, find_level, split_collection}
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
+mod frames;
+
 /// Solve Sokoban levels: standard or letter format, single levels or collections.
 #[derive(Parser, Debug)]
 #[command(version, about)]
+#[allow(clippy::struct_excessive_bools, reason = "each bool is an independent command-line flag")]
 struct Args {
     /// The level file (one level or a collection).
     file: PathBuf,
@@ -39,6 +42,13 @@ struct Args {
     /// One JSON object per level and line.
     #[arg(long)]
     json: bool,
+    /// Play the solution of the --level in the terminal, move by move.
+    #[arg(long, requires = "level")]
+    animate: bool,
+    /// Write the solutions as a self-contained HTML replay to this file (a table and a player
+    /// per solved level for a whole collection).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     /// Turn techniques off to measure them: a comma list of freeze, corrals, matching, tunnels.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
@@ -130,6 +140,7 @@ fn main() -> Result<()> {
             .collect()
     });
     bar.finish_and_clear();
+    frames::watch(&args.file, &chosen, &records, args.animate, args.html.as_deref())?;
 
     let mut out = std::io::stdout().lock();
     for record in &records {
