@@ -28,7 +28,8 @@
 //! - otherwise `t` a wall, a dead square or a barrier box: no push there is ever first;
 //! - otherwise the box could leave sideways or outwards first: not a PI-corral.
 
-use crate::board::{Board, fresh_stamp, opposite};
+use crate::board::Board;
+use grid::Direction;
 
 /// Reusable buffers of the deadlock checks.
 #[derive(Clone, Debug, Default)]
@@ -42,8 +43,8 @@ pub struct Scratch {
     stack: Vec<usize>,
     barrier: Vec<usize>,
     barrier_mark: Vec<u32>,
-    pushes: Vec<(usize, usize)>,
-    best: Vec<(usize, usize)>,
+    pushes: Vec<(usize, Direction)>,
+    best: Vec<(usize, Direction)>,
 }
 
 impl Scratch {
@@ -71,7 +72,7 @@ pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: 
     while next < scratch.cluster.len() {
         let cell = scratch.cluster[next];
         next += 1;
-        for d in 0..4 {
+        for d in Direction::READING_ORDER {
             let n = board.step(cell, d);
             if occupied[n] && scratch.in_cluster[n] != stamp {
                 scratch.in_cluster[n] = stamp;
@@ -89,7 +90,7 @@ pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: 
                 continue;
             }
             let cell = scratch.cluster[i];
-            let blocked = |a: usize, b: usize| {
+            let blocked = |a: Direction, b: Direction| {
                 let (n1, n2) = (board.step(cell, a), board.step(cell, b));
                 let holds = |n: usize| {
                     !board.floor[n]
@@ -98,7 +99,7 @@ pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: 
                 };
                 holds(n1) || holds(n2) || (board.dead[n1] && board.dead[n2])
             };
-            if !(blocked(0, 3) && blocked(1, 2)) {
+            if !(blocked(Direction::Up, Direction::Down) && blocked(Direction::Left, Direction::Right)) {
                 scratch.frozen[i] = false;
                 changed = true;
             }
@@ -117,7 +118,7 @@ pub enum Corral {
     /// No unfinished PI-corral: every push may be needed.
     None,
     /// Only these pushes (box square, direction) need be tried; none at all means dead.
-    Only(Vec<(usize, usize)>),
+    Only(Vec<(usize, Direction)>),
 }
 
 /// Looks for unfinished PI-corrals and returns the one with the fewest pushes into it.
@@ -140,7 +141,7 @@ pub fn pi_corral(
     // Corrals found in this call carry stamps from `first` on.
     let first = scratch.corral_stamp + 1;
     for &start_box in boxes {
-        for d in 0..4 {
+        for d in Direction::READING_ORDER {
             let start = board.step(start_box, d);
             if !board.floor[start] || occupied[start] || reach(start) || scratch.corral[start] >= first {
                 continue;
@@ -154,7 +155,7 @@ pub fn pi_corral(
             scratch.corral[start] = stamp;
             while let Some(cell) = scratch.stack.pop() {
                 holds_empty_goal |= board.goal[cell];
-                for e in 0..4 {
+                for e in Direction::READING_ORDER {
                     let n = board.step(cell, e);
                     if !board.floor[n] {
                         continue;
@@ -206,8 +207,8 @@ fn corral_pushes(
     let in_corral = |cell: usize| scratch.corral[cell] == stamp;
     let is_barrier = |cell: usize| occupied[cell] && scratch.barrier_mark[cell] == stamp;
     for &b in &scratch.barrier {
-        for d in 0..4 {
-            let pusher = board.step(b, opposite(d));
+        for d in Direction::READING_ORDER {
+            let pusher = board.step(b, d.opposite());
             let target = board.step(b, d);
             if !board.floor[pusher] || in_corral(pusher) || is_barrier(pusher) {
                 continue;
@@ -227,6 +228,17 @@ fn corral_pushes(
         }
     }
     Some(scratch.pushes.len())
+}
+
+/// A new visit stamp for a mark array: marks equal to the stamp mean "seen in this visit", so no
+/// clearing is needed between visits, except once every four billion when the counter wraps.
+fn fresh_stamp(stamp: &mut u32, marks: &mut [u32]) -> u32 {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        marks.fill(0);
+        *stamp = 1;
+    }
+    *stamp
 }
 
 #[cfg(test)]
@@ -249,7 +261,7 @@ mod tests {
         let mut stack = vec![player];
         seen[player] = true;
         while let Some(c) = stack.pop() {
-            for d in 0..4 {
+            for d in Direction::READING_ORDER {
                 let n = board.step(c, d);
                 if board.floor[n] && !occupied[n] && !seen[n] {
                     seen[n] = true;
@@ -294,7 +306,7 @@ mod tests {
         // The box against the top wall can only slide onto dead squares, so it is frozen.
         let (board, occupied, level) = setup(&["#######", "#  $  #", "# @ . #", "#######"]);
         let mut scratch = Scratch::new(board.len);
-        assert!(board.dead[board.step(level.boxes[0], 1)]);
+        assert!(board.dead[board.step(level.boxes[0], Direction::Left)]);
         assert!(freeze_deadlock(&board, &occupied, level.boxes[0], &mut scratch));
     }
 
@@ -306,7 +318,10 @@ mod tests {
         let reach = reach_of(&board, &occupied, level.player);
         let mut scratch = Scratch::new(board.len);
         let verdict = pi_corral(&board, &occupied, &level.boxes, |c| reach[c], &mut scratch);
-        assert_eq!(verdict, Corral::Only(vec![(level.boxes[0], 2), (level.boxes[1], 2)]));
+        assert_eq!(
+            verdict,
+            Corral::Only(vec![(level.boxes[0], Direction::Right), (level.boxes[1], Direction::Right)])
+        );
     }
 
     #[test]

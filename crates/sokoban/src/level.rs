@@ -12,12 +12,12 @@
 //! level is only accepted when the player's region (every square the player could walk to if the
 //! boxes were air) is closed: it never touches the padding or the rim of the rectangle.
 
-use grid::Grid;
+use grid::{Bfs, Grid};
 use thiserror::Error;
 
 /// What a square of the board is, boxes and player aside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Square {
+pub(crate) enum Square {
     /// A wall.
     Wall,
     /// Floor without a goal.
@@ -29,20 +29,25 @@ pub enum Square {
 }
 
 /// A checked level: a board, its boxes and the player, ready to be solved.
+///
+/// A `Level` is only made by parsing ([`Level::parse`], [`crate::LevelText::parse`]), which
+/// checks every rule the solver relies on (one player, boxes matching goals, a region closed
+/// by walls, a size the cell numbers hold); its fields are private so that it stays so.
+/// Squares are cell indices in reading order, `row * width + column`.
 #[derive(Clone, Debug)]
 pub struct Level {
     /// Number of the level in its file, counted from 1.
-    pub number: usize,
+    pub(crate) number: usize,
     /// The level's title: its `Title:` line, its comment line, or `Level N`.
-    pub title: String,
+    pub(crate) title: String,
     /// The other comment and `Key: value` lines that came with the level.
-    pub metadata: Vec<String>,
+    pub(crate) metadata: Vec<String>,
     /// The squares, row after row.
-    pub squares: Grid<Square>,
+    pub(crate) squares: Grid<Square>,
     /// Box squares in reading order.
-    pub boxes: Vec<usize>,
+    pub(crate) boxes: Vec<usize>,
     /// The player's square.
-    pub player: usize,
+    pub(crate) player: usize,
 }
 
 /// Why a level cannot be played. Every variant names the level and the rule it breaks.
@@ -188,7 +193,8 @@ impl Level {
     ///
     /// ```
     /// let level = sokoban::Level::parse(1, "tiny", &["#####", "#@$.#", "#####"])?;
-    /// assert_eq!(level.boxes.len(), 1);
+    /// assert_eq!((level.width(), level.height()), (5, 3));
+    /// assert_eq!((level.player(), level.boxes(), level.goals()), (6, &[7][..], vec![8]));
     /// # Ok::<(), sokoban::LevelError>(())
     /// ```
     pub fn parse(number: usize, title: &str, lines: &[&str]) -> Result<Level, LevelError> {
@@ -256,33 +262,75 @@ impl Level {
         Ok(level)
     }
 
-    /// A square of the player's region that lies on the rim or outside the board, if any.
+    /// A square of the player's region that lies on the rim or outside the board, if any: the
+    /// lowest such square next to the region inside the board, or the player's own square.
     fn region_leak(&self) -> Option<usize> {
-        let region = self.player_region();
-        (0..self.squares.len()).find(|&cell| {
-            region[cell] && (self.squares.is_border(cell) || self.squares[cell] == Square::Outside)
-        })
+        let squares = &self.squares;
+        let off_board = |cell: usize| squares.is_border(cell) || squares[cell] == Square::Outside;
+        if off_board(self.player) {
+            return Some(self.player);
+        }
+        let mut bfs = Bfs::new(squares.width(), squares.len());
+        let inside = bfs.reach([self.player], |cell| squares[cell] != Square::Wall && !off_board(cell));
+        inside
+            .iter()
+            .flat_map(|&cell| squares.neighbours(cell as usize))
+            .filter(|&next| squares[next] != Square::Wall && off_board(next))
+            .min()
     }
 
-    /// The squares the player could reach if boxes were air: flood over everything but walls.
-    #[must_use]
-    pub fn player_region(&self) -> Vec<bool> {
-        let mut seen = vec![false; self.squares.len()];
-        let mut stack = vec![self.player];
-        seen[self.player] = true;
-        while let Some(cell) = stack.pop() {
-            // The flood stops at the rim: a leak is reported there, and it must not wrap around.
-            if self.squares.is_border(cell) || self.squares[cell] == Square::Outside {
-                continue;
-            }
-            for next in self.squares.neighbours(cell) {
-                if !seen[next] && self.squares[next] != Square::Wall {
-                    seen[next] = true;
-                    stack.push(next);
-                }
-            }
+    /// The squares the player could reach if boxes were air, on a closed level: a flood over
+    /// everything but walls, which parsing checked never meets the rim.
+    pub(crate) fn player_region(&self) -> Vec<bool> {
+        let squares = &self.squares;
+        let mut seen = vec![false; squares.len()];
+        let mut bfs = Bfs::with_rim(squares.width(), squares.len());
+        for &cell in bfs.reach([self.player], |cell| squares[cell] != Square::Wall) {
+            seen[cell as usize] = true;
         }
         seen
+    }
+
+    /// Number of the level in its file, counted from 1.
+    #[must_use]
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The level's title: its `Title:` line, its comment line, or `Level N`.
+    #[must_use]
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The other comment and `Key: value` lines that came with the level.
+    #[must_use]
+    pub fn metadata(&self) -> &[String] {
+        &self.metadata
+    }
+
+    /// Columns of the board (its longest row).
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.squares.width()
+    }
+
+    /// Rows of the board.
+    #[must_use]
+    pub fn height(&self) -> usize {
+        self.squares.height()
+    }
+
+    /// Box squares in reading order.
+    #[must_use]
+    pub fn boxes(&self) -> &[usize] {
+        &self.boxes
+    }
+
+    /// The player's square.
+    #[must_use]
+    pub fn player(&self) -> usize {
+        self.player
     }
 
     /// Goal squares in reading order.

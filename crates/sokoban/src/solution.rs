@@ -91,12 +91,8 @@ pub fn verify(level: &Level, lurd: &str) -> Result<Solution, VerifyError> {
     let mut moves = 0;
     for (i, letter) in lurd.chars().enumerate() {
         let move_number = i + 1;
-        let direction = match letter.to_ascii_lowercase() {
-            'u' => grid::Direction::Up,
-            'l' => grid::Direction::Left,
-            'r' => grid::Direction::Right,
-            'd' => grid::Direction::Down,
-            _ => return Err(VerifyError::NotLurd { level: level.number, move_number, letter }),
+        let Some(direction) = grid::Direction::from_letter(letter) else {
+            return Err(VerifyError::NotLurd { level: level.number, move_number, letter });
         };
         let blocked = VerifyError::Blocked { level: level.number, move_number, letter };
         let next = squares.step(player, direction).filter(|&c| open(c)).ok_or(blocked.clone())?;
