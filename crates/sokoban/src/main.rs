@@ -1,8 +1,10 @@
 //! `sokoban <FILE> [--level N|TITLE | --all] [--optimal] [--time-limit SECS] [--threads N] [--json]`
 //!
 //! Solves the levels of a file, in parallel, and prints each result: a line and the LURD
-//! solution, or with `--json` one compact JSON object a level. A run over more than one level
-//! shows a progress bar on a terminal and ends with a summary line.
+//! solution, or with `--json` one compact JSON object a level. Without `--level` every level
+//! is solved. A run over more than one level, or any run with `--all`, is a collection run: it
+//! shows a progress bar on a terminal and ends with a summary line (on stderr with `--json`,
+//! so that stdout stays one object a line).
 
 use anyhow::{Context, Result};
 use clap::Parser;
@@ -21,7 +23,9 @@ struct Args {
     /// Solve one level: its number in the file or its title.
     #[arg(long, conflicts_with = "all")]
     level: Option<String>,
-    /// Solve every level of the file (the default).
+    /// Solve every level of the file as a collection, ending with the summary line even when
+    /// the file holds one level. (Without `--level`, every level is solved anyway; the summary
+    /// is then printed only for more than one level.)
     #[arg(long)]
     all: bool,
     /// Find a solution with the fewest pushes.
@@ -109,7 +113,7 @@ fn main() -> Result<()> {
     }
     let pool = builder.build().context("cannot start the worker threads")?;
 
-    let many = chosen.len() > 1;
+    let many = args.all || chosen.len() > 1;
     let bar = if many && std::io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(chosen.len() as u64), ProgressDrawTarget::stderr())
     } else {

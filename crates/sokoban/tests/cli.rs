@@ -63,6 +63,17 @@ fn a_collection_ends_with_a_summary() {
 }
 
 #[test]
+fn all_ends_even_a_one_level_file_with_the_summary() {
+    let file = write_level_file("one.txt", "#####\n#@$.#\n#####\n");
+    let (ok, plain, _) = run(&[file.to_str().unwrap()]);
+    assert!(ok && !plain.contains("solved 1/1"), "{plain}");
+    let (ok, all, _) = run(&[file.to_str().unwrap(), "--all"]);
+    assert!(ok && all.lines().last().unwrap_or_default().starts_with("solved 1/1, total "), "{all}");
+    let (ok, _, json_summary) = run(&[file.to_str().unwrap(), "--all", "--json"]);
+    assert!(ok && json_summary.starts_with("solved 1/1"), "{json_summary}");
+}
+
+#[test]
 fn a_missing_file_is_a_plain_error() {
     let (ok, _, stderr) = run(&["/no/such/sokoban/file.txt"]);
     assert!(!ok && stderr.contains("cannot read /no/such/sokoban/file.txt"), "{stderr}");
