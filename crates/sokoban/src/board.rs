@@ -228,22 +228,23 @@ impl Board {
         }
     }
 
-    /// True when the square beside `cell` in direction `d` is a wall (or outside).
+    /// The four neighbours of an interior `cell` in reading order: up, left, right, down.
     #[must_use]
     #[inline]
-    pub fn wall(&self, cell: usize, d: Direction) -> bool {
-        !self.floor[self.step(cell, d)]
+    pub fn neighbours(&self, cell: usize) -> [usize; 4] {
+        self.offsets.neighbours(cell)
     }
 
     /// True when `cell` is walled on both sides across direction `d`: a corridor square.
     #[must_use]
     #[inline]
     pub fn corridor(&self, cell: usize, d: Direction) -> bool {
+        let [up, left, right, down] = self.neighbours(cell);
         let (a, b) = match d {
-            Direction::Up | Direction::Down => (Direction::Left, Direction::Right),
-            Direction::Left | Direction::Right => (Direction::Up, Direction::Down),
+            Direction::Up | Direction::Down => (left, right),
+            Direction::Left | Direction::Right => (up, down),
         };
-        self.wall(cell, a) && self.wall(cell, b)
+        !self.floor[a] && !self.floor[b]
     }
 
     /// True when a player on `p` can walk to `q` with only a box on `b` in the way.

@@ -90,8 +90,8 @@ pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: 
                 continue;
             }
             let cell = scratch.cluster[i];
-            let blocked = |a: Direction, b: Direction| {
-                let (n1, n2) = (board.step(cell, a), board.step(cell, b));
+            let [up, left, right, down] = board.neighbours(cell);
+            let blocked = |n1: usize, n2: usize| {
                 let holds = |n: usize| {
                     !board.floor[n]
                         || (scratch.in_cluster[n] == stamp
@@ -99,7 +99,7 @@ pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: 
                 };
                 holds(n1) || holds(n2) || (board.dead[n1] && board.dead[n2])
             };
-            if !(blocked(Direction::Up, Direction::Down) && blocked(Direction::Left, Direction::Right)) {
+            if !(blocked(up, down) && blocked(left, right)) {
                 scratch.frozen[i] = false;
                 changed = true;
             }
