@@ -11,7 +11,8 @@
 //! A level's title is its `Title:` value, else the first `;` comment before its board, else
 //! `Level N`. A file header separated from the first level by a blank line is nobody's metadata.
 
-use crate::level::{Level, LevelError, is_board_char};
+use crate::level::{Level, LevelError};
+use crate::rows::is_board_char;
 use thiserror::Error;
 
 /// One level of a collection as written, not yet checked.

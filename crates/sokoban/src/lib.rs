@@ -16,7 +16,8 @@
 //! ```
 //!
 //! The pieces, each in its own (private) module:
-//! - `level` and `collection`: the two alphabets, run lengths, and collection files.
+//! - `collection`, `level` and `rows`: collection files, checked levels, and the two alphabets
+//!   with run-length rows.
 //! - `board`: the static analysis. Dead squares by pulling boxes back from the goals; push
 //!   distances by breadth-first search over (box square, side of the box the player is on).
 //! - `bound`: the lower bound, a minimum-cost matching of boxes to goals (Hungarian method).
@@ -58,6 +59,7 @@ mod deadlock;
 mod level;
 mod lurd;
 mod record;
+mod rows;
 mod search;
 mod solution;
 

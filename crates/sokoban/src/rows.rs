@@ -1,0 +1,92 @@
+//! Board lines to rows of characters, and what each character stands for.
+//!
+//! A level's board lines may pack several rows on one line, separated by `|`, and may
+//! run-length encode a row: a count repeats the character after it (`4#2-$` is `####--$`).
+//! [`expand_rows`] undoes both, row by row, before the level reads its squares; [`decode`]
+//! reads one character in either alphabet (see the `level` module notes for the two).
+
+use crate::level::{LevelError, MAX_CELLS, Square};
+
+/// What a character of the board stands for.
+#[derive(Clone, Copy)]
+pub(crate) struct Tile {
+    /// The square under whatever stands on it.
+    pub square: Square,
+    /// A box stands here.
+    pub has_box: bool,
+    /// The player stands here.
+    pub has_player: bool,
+}
+
+/// The tile of a board character in the standard alphabet, or in the letter one when
+/// `letters`; `None` for a character of neither.
+pub(crate) fn decode(ch: char, letters: bool) -> Option<Tile> {
+    let tile = |square, has_box, has_player| Some(Tile { square, has_box, has_player });
+    match ch {
+        '*' => tile(Square::Goal, true, false),
+        '+' => tile(Square::Goal, false, true),
+        ' ' | '-' | '_' => tile(Square::Floor, false, false),
+        '#' if !letters => tile(Square::Wall, false, false),
+        '@' if !letters => tile(Square::Floor, false, true),
+        '$' if !letters => tile(Square::Floor, true, false),
+        '.' if !letters => tile(Square::Goal, false, false),
+        'W' if letters => tile(Square::Wall, false, false),
+        'K' if letters => tile(Square::Floor, false, true),
+        'B' if letters => tile(Square::Floor, true, false),
+        'G' if letters => tile(Square::Goal, false, false),
+        '.' if letters => tile(Square::Floor, false, false),
+        _ => None,
+    }
+}
+
+/// True for a character that may appear on a board line in either alphabet.
+pub(crate) fn is_board_char(ch: char) -> bool {
+    matches!(ch, '#' | '@' | '+' | '$' | '*' | '.' | ' ' | '-' | '_' | 'W' | 'K' | 'B' | 'G' | '|')
+        || ch.is_ascii_digit()
+}
+
+/// Splits `|`-separated rows and expands run-length counts (`3#` is `###`).
+pub(crate) fn expand_rows(number: usize, title: &str, lines: &[&str]) -> Result<Vec<Vec<char>>, LevelError> {
+    let mut rows = Vec::new();
+    for line in lines {
+        let line = line.trim_end_matches(['\r', '\n']);
+        for part in line.split('|') {
+            let row_number = rows.len() + 1;
+            let bad = |reason| LevelError::BadRunLength {
+                level: number,
+                title: title.to_owned(),
+                row: row_number,
+                reason,
+            };
+            let mut row = Vec::new();
+            let mut count: Option<usize> = None;
+            for ch in part.chars() {
+                if let Some(digit) = ch.to_digit(10) {
+                    let next = count.unwrap_or(0) * 10 + digit as usize;
+                    if next > MAX_CELLS {
+                        return Err(bad("count too large"));
+                    }
+                    count = Some(next);
+                } else {
+                    let times = count.take().unwrap_or(1);
+                    row.extend(std::iter::repeat_n(ch, times));
+                    if row.len() > MAX_CELLS {
+                        return Err(bad("row too long"));
+                    }
+                }
+            }
+            if count.is_some() {
+                return Err(bad("a count at the end of the row repeats nothing"));
+            }
+            // Trailing spaces say nothing; dropping them keeps padding uniform.
+            while row.last() == Some(&' ') {
+                row.pop();
+            }
+            rows.push(row);
+        }
+    }
+    while rows.last().is_some_and(Vec::is_empty) {
+        rows.pop();
+    }
+    Ok(rows)
+}
