@@ -76,7 +76,7 @@ pub enum LevelError {
         /// The character.
         ch: char,
     },
-    /// A run-length count with nothing after it, or a count too large to be a board.
+    /// A run-length count with nothing after it.
     #[error("level {level} ({title}): row {row}: bad run-length encoding ({reason})")]
     BadRunLength {
         /// Level number.
@@ -133,6 +133,21 @@ pub enum LevelError {
         row: usize,
         /// Column of that square, from 1.
         column: usize,
+    },
+    /// The rows, as they are expanded, already hold more squares than any board may have: the
+    /// expansion stops there, so a few bytes of run-length counts never ask for gigabytes.
+    #[error(
+        "level {level} ({title}): row {row}: the rows up to here hold more than the {max} squares a board may have"
+    )]
+    RowsTooLarge {
+        /// Level number.
+        level: usize,
+        /// Level title.
+        title: String,
+        /// The row where the count passed the limit, from 1.
+        row: usize,
+        /// The limit.
+        max: usize,
     },
     /// The board is too large for the solver's compact cell numbers.
     #[error("level {level} ({title}): the board has {cells} squares, more than the {max} supported")]
@@ -374,6 +389,24 @@ mod tests {
         assert_eq!(plain.boxes, encoded.boxes);
         let counted = parse(&["6#", "#@$1-.#", "6#"]).unwrap();
         assert_eq!(counted.squares, plain.squares);
+    }
+
+    #[test]
+    fn a_megabyte_of_run_length_rows_stops_at_the_size_limit_before_expanding() {
+        // About 19 GB of squares once expanded: refused after the second row, not allocated.
+        let line = format!("#{}", "|32767#".repeat(142_857));
+        let error = parse(&[&line]).unwrap_err();
+        assert!(matches!(error, LevelError::RowsTooLarge { row: 3, max: MAX_CELLS, .. }), "{error}");
+        assert!(error.to_string().contains("more than the 32768 squares"), "{error}");
+    }
+
+    #[test]
+    fn a_long_row_of_walls_is_too_large_not_bad_run_length() {
+        let row = "#".repeat(40_000);
+        let error = parse(&[&row, "#@$.#"]).unwrap_err();
+        assert!(matches!(error, LevelError::RowsTooLarge { row: 1, .. }), "{error}");
+        let counted = parse(&["99999#"]).unwrap_err();
+        assert!(matches!(counted, LevelError::RowsTooLarge { row: 1, .. }), "{counted}");
     }
 
     #[test]

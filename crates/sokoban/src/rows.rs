@@ -48,35 +48,48 @@ pub(crate) fn is_board_char(ch: char) -> bool {
 /// Splits `|`-separated rows and expands run-length counts (`3#` is `###`).
 pub(crate) fn expand_rows(number: usize, title: &str, lines: &[&str]) -> Result<Vec<Vec<char>>, LevelError> {
     let mut rows = Vec::new();
+    // Characters of the rows so far: a lower bound on the board's squares, checked as the
+    // rows grow, before any row is expanded past the limit.
+    let mut expanded = 0_usize;
     for line in lines {
         let line = line.trim_end_matches(['\r', '\n']);
         for part in line.split('|') {
             let row_number = rows.len() + 1;
-            let bad = |reason| LevelError::BadRunLength {
+            let too_large = || LevelError::RowsTooLarge {
                 level: number,
                 title: title.to_owned(),
                 row: row_number,
-                reason,
+                max: MAX_CELLS,
             };
+            if row_number > MAX_CELLS {
+                // Each row is at least one square wide once the board has any square.
+                return Err(too_large());
+            }
             let mut row = Vec::new();
             let mut count: Option<usize> = None;
             for ch in part.chars() {
                 if let Some(digit) = ch.to_digit(10) {
                     let next = count.unwrap_or(0) * 10 + digit as usize;
-                    if next > MAX_CELLS {
-                        return Err(bad("count too large"));
+                    if expanded + next > MAX_CELLS {
+                        return Err(too_large());
                     }
                     count = Some(next);
                 } else {
                     let times = count.take().unwrap_or(1);
-                    row.extend(std::iter::repeat_n(ch, times));
-                    if row.len() > MAX_CELLS {
-                        return Err(bad("row too long"));
+                    expanded += times;
+                    if expanded > MAX_CELLS {
+                        return Err(too_large());
                     }
+                    row.extend(std::iter::repeat_n(ch, times));
                 }
             }
             if count.is_some() {
-                return Err(bad("a count at the end of the row repeats nothing"));
+                return Err(LevelError::BadRunLength {
+                    level: number,
+                    title: title.to_owned(),
+                    row: row_number,
+                    reason: "a count at the end of the row repeats nothing",
+                });
             }
             // Trailing spaces say nothing; dropping them keeps padding uniform.
             while row.last() == Some(&' ') {
