@@ -11,6 +11,7 @@
 //! A level's title is its `Title:` value, else the first `;` comment before its board, else
 //! `Level N`. A file header separated from the first level by a blank line is nobody's metadata.
 
+use crate::counted;
 use crate::level::{Level, LevelError};
 use crate::rows::is_board_char;
 use thiserror::Error;
@@ -48,7 +49,7 @@ pub enum CollectionError {
     #[error("the file holds no level (no line of board characters with a wall)")]
     NoLevels,
     /// A level number past the end.
-    #[error("there is no level {number}: the file holds {count} levels")]
+    #[error("there is no level {number}: the file holds {}", counted(*count, "level", "levels"))]
     NoSuchNumber {
         /// The number asked for.
         number: usize,
@@ -237,6 +238,13 @@ Title: Third
         assert_eq!(find_level(&levels, "third").unwrap().number, 3);
         assert_eq!(find_level(&levels, "9"), Err(CollectionError::NoSuchNumber { number: 9, count: 3 }));
         assert!(matches!(find_level(&levels, "Fourth"), Err(CollectionError::NoSuchTitle(_))));
+    }
+
+    #[test]
+    fn a_missing_number_in_a_one_level_file_says_1_level() {
+        let levels = split_collection("#####\n#@$.#\n#####\n").unwrap();
+        let error = find_level(&levels, "2").unwrap_err();
+        assert_eq!(error.to_string(), "there is no level 2: the file holds 1 level");
     }
 
     #[test]

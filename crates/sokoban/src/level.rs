@@ -12,6 +12,7 @@
 //! level is only accepted when the player's region (every square the player could walk to if the
 //! boxes were air) is closed: it never touches the padding or the rim of the rectangle.
 
+use crate::counted;
 use crate::rows::{decode, expand_rows};
 use grid::{Bfs, Grid};
 use thiserror::Error;
@@ -108,7 +109,9 @@ pub enum LevelError {
     },
     /// Boxes and goals differ in number.
     #[error(
-        "level {level} ({title}): boxes and goals must match in number, found {boxes} boxes and {goals} goals"
+        "level {level} ({title}): boxes and goals must match in number, found {} and {}",
+        counted(*boxes, "box", "boxes"),
+        counted(*goals, "goal", "goals")
     )]
     BoxGoalMismatch {
         /// Level number.
@@ -435,6 +438,14 @@ mod tests {
         let two = parse(&["######", "#@@$.#", "######"]).unwrap_err();
         assert!(matches!(two, LevelError::PlayerCount { found: 2, .. }));
         assert!(two.to_string().contains("level 7 (test)"), "{two}");
+    }
+
+    #[test]
+    fn one_goal_is_one_goal_not_1_goals() {
+        let error = parse(&["######", "#@$$.#", "######"]).unwrap_err();
+        assert!(error.to_string().ends_with("found 2 boxes and 1 goal"), "{error}");
+        let error = parse(&["######", "#@$..#", "######"]).unwrap_err();
+        assert!(error.to_string().ends_with("found 1 box and 2 goals"), "{error}");
     }
 
     #[test]

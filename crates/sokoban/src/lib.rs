@@ -225,6 +225,11 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
 #[cfg(test)]
 mod tests;
 
+/// `count` and the noun in the right number: "1 goal", "2 goals".
+pub(crate) fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 /// The static analysis of a level, or [`SolveError::TooLarge`] when its interior is beyond the
 /// distance tables.
 fn analyse(level: &Level) -> Result<Board, SolveError> {
