@@ -3,9 +3,32 @@
 //! A level's board lines may pack several rows on one line, separated by `|`, and may
 //! run-length encode a row: a count repeats the character after it (`4#2-$` is `####--$`).
 //! [`expand_rows`] undoes both, row by row, before the level reads its squares; [`decode`]
-//! reads one character in either alphabet (see the `level` module notes for the two).
+//! reads one character in either alphabet (see the `level` module notes for the two). A tab in
+//! a row's indentation stands for the spaces up to the next multiple of 8 columns.
 
 use crate::level::{LevelError, MAX_CELLS, Square};
+use std::borrow::Cow;
+
+/// Columns between tab stops in a row's indentation, as editors show a tab.
+const TAB_WIDTH: usize = 8;
+
+/// `line` with the tabs of its indentation written as the spaces they show as, so that a
+/// tab-indented board keeps its shape. A tab after the first character of the board itself is
+/// left in place, for the level to report as a character of neither alphabet.
+pub(crate) fn expand_indentation(line: &str) -> Cow<'_, str> {
+    let body = line.trim_start_matches([' ', '\t']);
+    let indent = &line[..line.len() - body.len()];
+    if !indent.contains('\t') {
+        return Cow::Borrowed(line);
+    }
+    let mut expanded = String::with_capacity(line.len() + TAB_WIDTH * indent.len());
+    for ch in indent.chars() {
+        let width = if ch == '\t' { TAB_WIDTH - expanded.len() % TAB_WIDTH } else { 1 };
+        expanded.extend(std::iter::repeat_n(' ', width));
+    }
+    expanded.push_str(body);
+    Cow::Owned(expanded)
+}
 
 /// What a character of the board stands for.
 #[derive(Clone, Copy)]
@@ -52,7 +75,7 @@ pub(crate) fn expand_rows(number: usize, title: &str, lines: &[&str]) -> Result<
     // rows grow, before any row is expanded past the limit.
     let mut expanded = 0_usize;
     for line in lines {
-        let line = line.trim_end_matches(['\r', '\n']);
+        let line = expand_indentation(line.trim_end_matches(['\r', '\n']));
         for part in line.split('|') {
             let row_number = rows.len() + 1;
             let too_large = || LevelError::RowsTooLarge {
