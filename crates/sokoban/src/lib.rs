@@ -35,10 +35,12 @@
 //! A [`Level`] is only made by parsing, which checks every rule the solver relies on, so no
 //! input reaches the search in a state that could panic it.
 //!
-//! The fast mode runs two searches: a dive with a heavy weight on the bound for the first 40%
-//! of the time limit (`FAST_DIVE_SHARE`), which solves most levels in milliseconds, and, if
-//! that gets lost in a wide trap, a search with a light weight (close to A*) for the rest.
-//! Every answer is replayed by [`verify`] before it is returned; an answer that fails the
+//! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time
+//! limit (`FAST_DIVE_SHARE`), which solves most levels in milliseconds, and, if that gets lost
+//! in a wide trap, a search with a light weight (close to A*) for the rest. Tunnel macros can
+//! skip the only way through, so a search with macros that runs dry is followed by one without
+//! them before a level is called unsolvable. The optimal mode runs A* on pushes, then, where
+//! the time allows, A* for the fewest moves among the push-optimal answers. Every answer is replayed by [`verify`] before it is returned; an answer that fails the
 //! replay is an error, never a solution.
 //!
 //! ```
@@ -88,9 +90,10 @@ pub struct Options {
     /// Fewest pushes (A*), then fewest moves among those where the time allows, instead of a
     /// fast answer.
     pub optimal: bool,
-    /// Give up after this many seconds.
+    /// Give up after this many seconds (a limit that is not positive gives up the first time
+    /// the search reads the clock; one that is not a number never does).
     pub time_limit: f64,
-    /// Give up after storing this many states.
+    /// Give up after storing this many states (0 gives up after the start position).
     pub max_states: usize,
     /// The techniques in use (all, unless measuring what each adds).
     pub techniques: Techniques,
