@@ -28,7 +28,7 @@
 //! - `lurd`: the player's walks filled in between the pushes the search found.
 //! - `solution`: LURD replay and its checks ([`verify`]).
 //! - `record`: one level's result as the binary prints it ([`Record`], [`Summary`]).
-//! - [`bench`]: the benchmark facade, the static analysis and the bound timed on their own.
+//! - [`bench`](mod@bench): the benchmark facade, the static analysis and the bound timed on their own.
 //!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
