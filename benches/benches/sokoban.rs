@@ -62,10 +62,10 @@ fn sokoban(c: &mut Criterion) {
     for (name, level) in &levels {
         let analysis = Analysis::new(level).expect("bench levels fit");
         group.bench_function(format!("dead-squares/{name}"), |b| {
-            b.iter(|| black_box(&analysis).dead_squares())
+            b.iter(|| black_box(&analysis).dead_squares());
         });
         group.bench_function(format!("distances/{name}"), |b| {
-            b.iter(|| black_box(&analysis).push_distances())
+            b.iter(|| black_box(&analysis).push_distances());
         });
         group.bench_function(format!("lower-bound/{name}"), |b| {
             b.iter(|| black_box(&analysis).start_lower_bound().expect("not dead"));
