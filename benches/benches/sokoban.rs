@@ -8,7 +8,7 @@
 //! is missing the bench says so and uses the levels of `inputs/sokoban/` instead.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sokoban::board::Board;
+use sokoban::bench::Analysis;
 use sokoban::{Level, Options, Status, solve, split_collection};
 use std::hint::black_box;
 use std::path::Path;
@@ -60,14 +60,15 @@ fn sokoban(c: &mut Criterion) {
         });
     });
     for (name, level) in &levels {
-        let board = Board::new(level).expect("bench levels fit");
-        group.bench_function(format!("dead-squares/{name}"), |b| b.iter(|| black_box(&board).dead_squares()));
-        group.bench_function(format!("distances/{name}"), |b| b.iter(|| black_box(&board).push_distances()));
-        let inside: Vec<usize> = level.boxes.clone();
+        let analysis = Analysis::new(level).expect("bench levels fit");
+        group.bench_function(format!("dead-squares/{name}"), |b| {
+            b.iter(|| black_box(&analysis).dead_squares());
+        });
+        group.bench_function(format!("distances/{name}"), |b| {
+            b.iter(|| black_box(&analysis).push_distances());
+        });
         group.bench_function(format!("lower-bound/{name}"), |b| {
-            b.iter(|| {
-                sokoban::search::lower_bound(&board, black_box(&inside), level.player).expect("not dead")
-            });
+            b.iter(|| black_box(&analysis).start_lower_bound().expect("not dead"));
         });
         for (mode, optimal) in [("solve-fast", false), ("solve-optimal", true)] {
             let options = Options { optimal, time_limit: 60.0, ..Options::default() };

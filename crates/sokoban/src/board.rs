@@ -20,18 +20,10 @@
 //! ```
 
 use crate::level::{Level, Square};
-
-/// Directions in reading order of the neighbour they lead to, with their LURD letters.
-pub const DIRECTIONS: [char; 4] = ['u', 'l', 'r', 'd'];
+use grid::{Bfs, Direction, Offsets};
 
 /// A distance that cannot be covered.
 pub const UNREACHABLE: u16 = u16::MAX;
-
-/// The opposite of direction `d` (up and down, left and right are 3 apart in reading order).
-#[must_use]
-pub const fn opposite(d: usize) -> usize {
-    3 - d
-}
 
 /// The largest interior the distance tables are built for.
 pub const MAX_INTERIOR: usize = 4096;
@@ -43,8 +35,8 @@ pub struct Board {
     pub width: usize,
     /// Cells of the grid.
     pub len: usize,
-    /// Index offsets of the four directions.
-    pub offsets: [isize; 4],
+    /// Neighbour arithmetic: the interior never touches the rim, so steps need no checks.
+    offsets: Offsets,
     /// Interior squares (see the module notes).
     pub floor: Vec<bool>,
     /// Goal squares, interior only.
@@ -58,7 +50,7 @@ pub struct Board {
     /// The position of a cell in `interior`, or `u16::MAX`.
     pub interior_index: Vec<u16>,
     /// For a lone box on interior square `b` (by interior index) and an interior square `p`:
-    /// which of the box's sides `p` is connected to, `0..4`, or `NO_SIDE` (p is the box).
+    /// which of the box's sides `p` is connected to, as a direction index, or `NO_SIDE`.
     side_of: Vec<u8>,
     /// `distance[(goal * interior + box) * 4 + side]`: fewest pushes of a lone box to that goal.
     distance: Vec<u16>,
@@ -96,12 +88,10 @@ impl Board {
         let goal: Vec<bool> =
             (0..len).map(|cell| floor[cell] && level.squares[cell] == Square::Goal).collect();
         let goals: Vec<usize> = (0..len).filter(|&cell| goal[cell]).collect();
-        // Boards are at most MAX_CELLS wide, far inside isize.
-        let w = isize::try_from(width).unwrap_or(isize::MAX);
         let mut board = Board {
             width,
             len,
-            offsets: [-w, -1, 1, w],
+            offsets: Offsets::new(width),
             floor,
             goal,
             goals,
@@ -121,8 +111,8 @@ impl Board {
     /// never lie on the rim, so the step stays on the grid.
     #[must_use]
     #[inline]
-    pub fn step(&self, cell: usize, d: usize) -> usize {
-        cell.wrapping_add_signed(self.offsets[d])
+    pub fn step(&self, cell: usize, d: Direction) -> usize {
+        self.offsets.step(cell, d)
     }
 
     /// Squares from which no goal can be reached by pushes, even with no other box around.
@@ -135,7 +125,7 @@ impl Board {
             live[g] = true;
         }
         while let Some(cell) = stack.pop() {
-            for d in 0..4 {
+            for d in Direction::READING_ORDER {
                 // Pulling the box one step in `d` needs the player two steps away in `d`.
                 let to = self.step(cell, d);
                 if self.floor[to] && !live[to] && self.floor[self.step(to, d)] {
@@ -147,29 +137,21 @@ impl Board {
         (0..self.len).map(|cell| self.floor[cell] && !live[cell]).collect()
     }
 
-    /// For each interior box square, the side of the box each interior square is connected to.
+    /// For each interior box square, the side of the box each interior square is connected to:
+    /// a region flood around the box from each of its free neighbours in turn.
     fn sides(&self) -> Vec<u8> {
         let n = self.interior.len();
         let mut side_of = vec![NO_SIDE; n * n];
-        let mut stack = Vec::new();
+        let mut bfs = Bfs::with_rim(self.width, self.len);
         for (bi, &b) in self.interior.iter().enumerate() {
             let row = &mut side_of[bi * n..(bi + 1) * n];
-            for d in 0..4 {
+            for d in Direction::READING_ORDER {
                 let start = self.step(b, d);
                 if !self.floor[start] || row[self.interior_index[start] as usize] != NO_SIDE {
                     continue;
                 }
-                row[self.interior_index[start] as usize] = d as u8;
-                stack.push(start);
-                while let Some(cell) = stack.pop() {
-                    for e in 0..4 {
-                        let next = self.step(cell, e);
-                        if next != b && self.floor[next] && row[self.interior_index[next] as usize] == NO_SIDE
-                        {
-                            row[self.interior_index[next] as usize] = d as u8;
-                            stack.push(next);
-                        }
-                    }
+                for &cell in bfs.reach([start], |cell| cell != b && self.floor[cell]) {
+                    row[self.interior_index[cell as usize] as usize] = d.index() as u8;
                 }
             }
         }
@@ -180,10 +162,17 @@ impl Board {
     /// the box to the first neighbour found in that part; `None` when `p` is `b`.
     #[must_use]
     #[inline]
-    pub fn side(&self, b: usize, p: usize) -> Option<usize> {
+    pub fn side(&self, b: usize, p: usize) -> Option<Direction> {
+        let s = self.side_index(b, p);
+        (s != NO_SIDE).then(|| Direction::from_index(usize::from(s)))
+    }
+
+    /// [`Board::side`] as the raw table entry, a direction index or `NO_SIDE`: the bound reads
+    /// it for every box and goal, so it skips the conversion.
+    #[inline]
+    fn side_index(&self, b: usize, p: usize) -> u8 {
         let n = self.interior.len();
-        let s = self.side_of[self.interior_index[b] as usize * n + self.interior_index[p] as usize];
-        (s != NO_SIDE).then_some(s as usize)
+        self.side_of[self.interior_index[b] as usize * n + self.interior_index[p] as usize]
     }
 
     /// Backward breadth-first search from each goal over (box square, side): the table behind
@@ -195,8 +184,8 @@ impl Board {
         let mut queue = std::collections::VecDeque::new();
         for (gi, &g) in self.goals.iter().enumerate() {
             let table = &mut distance[gi * n * 4..(gi + 1) * n * 4];
-            let at = |cell: usize, side: usize| self.interior_index[cell] as usize * 4 + side;
-            for d in 0..4 {
+            let at = |cell: usize, side: Direction| self.interior_index[cell] as usize * 4 + side.index();
+            for d in Direction::READING_ORDER {
                 if self.floor[self.step(g, d)] && self.side(g, self.step(g, d)) == Some(d) {
                     table[at(g, d)] = 0;
                     queue.push_back((g, d));
@@ -206,12 +195,12 @@ impl Board {
                 let steps = table[at(to, side)];
                 // The last push moved the box from `from` to `to` in direction `d`, leaving the
                 // player on `from`, which must lie on `side` of the box now.
-                for d in 0..4 {
-                    let from = self.step(to, opposite(d));
+                for d in Direction::READING_ORDER {
+                    let from = self.step(to, d.opposite());
                     if !self.floor[from] || self.side(to, from) != Some(side) {
                         continue;
                     }
-                    let pusher = self.step(from, opposite(d));
+                    let pusher = self.step(from, d.opposite());
                     if !self.floor[pusher] {
                         continue;
                     }
@@ -230,39 +219,32 @@ impl Board {
     #[must_use]
     #[inline]
     pub fn push_distance(&self, gi: usize, b: usize, p: usize) -> u16 {
-        match self.side(b, p) {
-            Some(side) => self.distance_from_side(gi, b, side),
-            None => UNREACHABLE,
+        match self.side_index(b, p) {
+            NO_SIDE => UNREACHABLE,
+            side => {
+                self.distance
+                    [(gi * self.interior.len() + self.interior_index[b] as usize) * 4 + usize::from(side)]
+            }
         }
     }
 
-    /// Fewest pushes taking a lone box on `b` to goal number `gi`, the player on `side` of it.
+    /// The four neighbours of an interior `cell` in reading order: up, left, right, down.
     #[must_use]
     #[inline]
-    pub fn distance_from_side(&self, gi: usize, b: usize, side: usize) -> u16 {
-        let n = self.interior.len();
-        self.distance[(gi * n + self.interior_index[b] as usize) * 4 + side]
-    }
-
-    /// The fewest pushes from `b` to goal `gi` over every side the player might be on.
-    #[must_use]
-    pub fn any_side_distance(&self, gi: usize, b: usize) -> u16 {
-        (0..4).map(|side| self.distance_from_side(gi, b, side)).min().unwrap_or(UNREACHABLE)
-    }
-
-    /// True when the square beside `cell` in direction `d` is a wall (or outside).
-    #[must_use]
-    #[inline]
-    pub fn wall(&self, cell: usize, d: usize) -> bool {
-        !self.floor[self.step(cell, d)]
+    pub fn neighbours(&self, cell: usize) -> [usize; 4] {
+        self.offsets.neighbours(cell)
     }
 
     /// True when `cell` is walled on both sides across direction `d`: a corridor square.
     #[must_use]
     #[inline]
-    pub fn corridor(&self, cell: usize, d: usize) -> bool {
-        let (a, b) = if d == 0 || d == 3 { (1, 2) } else { (0, 3) };
-        self.wall(cell, a) && self.wall(cell, b)
+    pub fn corridor(&self, cell: usize, d: Direction) -> bool {
+        let [up, left, right, down] = self.neighbours(cell);
+        let (a, b) = match d {
+            Direction::Up | Direction::Down => (left, right),
+            Direction::Left | Direction::Right => (up, down),
+        };
+        !self.floor[a] && !self.floor[b]
     }
 
     /// True when a player on `p` can walk to `q` with only a box on `b` in the way.
@@ -270,17 +252,6 @@ impl Board {
     pub(crate) fn connected_around(&self, b: usize, p: usize, q: usize) -> bool {
         self.side(b, p).is_some() && self.side(b, p) == self.side(b, q)
     }
-}
-
-/// A new visit stamp for a mark array: marks equal to the stamp mean "seen in this visit", so no
-/// clearing is needed between visits, except once every four billion when the counter wraps.
-pub(crate) fn fresh_stamp(stamp: &mut u32, marks: &mut [u32]) -> u32 {
-    *stamp = stamp.wrapping_add(1);
-    if *stamp == 0 {
-        marks.fill(0);
-        *stamp = 1;
-    }
-    *stamp
 }
 
 #[cfg(test)]
@@ -370,7 +341,7 @@ mod tests {
         }
         while let Some((bx, p)) = deque.pop_front() {
             let here = best[bx][p];
-            for d in 0..4 {
+            for d in Direction::READING_ORDER {
                 // Undo a walk: the player came from p - d.
                 let q = b.step(p, d);
                 if b.floor[q] && q != bx && best[bx][q] > here {
@@ -379,8 +350,8 @@ mod tests {
                 }
                 // Undo a push in direction d: the box was at bx - d and the player at bx - 2d,
                 // and now the player is at bx - d... which is p.
-                if b.step(bx, opposite(d)) == p {
-                    let pusher = b.step(p, opposite(d));
+                if b.step(bx, d.opposite()) == p {
+                    let pusher = b.step(p, d.opposite());
                     if b.floor[pusher] && best[p][pusher] > here + 1 {
                         best[p][pusher] = here + 1;
                         deque.push_back((p, pusher));

@@ -8,7 +8,7 @@
 //! position is dead: some set of boxes cannot all reach distinct goals.
 //!
 //! A push moves one box, so a child's matrix differs from its parent's in one row (see
-//! `Search::child_bound` for why the player's move changes no other row). The search solves
+//! the `search::estimate` module for why the player's move changes no other row). The search solves
 //! the parent's matching once per expansion and updates it for each child in O(k²) with
 //! [`Matcher::min_cost_with_row`], instead of O(k³) from scratch.
 //!
@@ -40,12 +40,6 @@ impl Matcher {
     /// The cost of a cheapest perfect matching of the `k x k` matrix `cost` (row `i` is box `i`,
     /// column `j` goal `j`), or `None` when every perfect matching uses an impossible pair.
     /// The solution is kept as the base for [`Matcher::min_cost_with_row`].
-    ///
-    /// ```
-    /// use sokoban::bound::{IMPOSSIBLE, Matcher};
-    /// let cost = [1, 2, 1, IMPOSSIBLE];
-    /// assert_eq!(Matcher::default().min_cost(2, &cost), Some(3));
-    /// ```
     pub fn min_cost(&mut self, k: usize, cost: &[u32]) -> Option<u32> {
         debug_assert_eq!(cost.len(), k * k);
         self.base_matched.clear();
@@ -170,6 +164,13 @@ impl Matcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_matching_avoids_the_impossible_pair() {
+        // Box 1 cannot reach goal 1, so box 0 takes it: 2 + 1, not the cheaper 1 + impossible.
+        let cost = [1, 2, 1, IMPOSSIBLE];
+        assert_eq!(Matcher::default().min_cost(2, &cost), Some(3));
+    }
 
     /// Every permutation, for small k.
     fn brute_force(k: usize, cost: &[u32]) -> Option<u32> {

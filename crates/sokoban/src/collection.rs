@@ -1,7 +1,10 @@
 //! Collection files: many levels in one text, with their titles and comments.
 //!
 //! A line is a *board line* when it is made only of board characters (either alphabet, digits
-//! for run lengths, `|`) and holds a wall (`#` or `W`); consecutive board lines are one board.
+//! for run lengths, `|`) and holds a wall (`#` or `W`), or when it starts with a wall `#`
+//! (after any indentation of spaces and tabs); consecutive board lines are one board. A stray
+//! character in a board line is so reported by the level, with its row and column, instead of
+//! splitting the level.
 //! Every other non-blank line is metadata:
 //!
 //! - lines right after a board, with no blank line between, belong to that board (the `.sok`
@@ -11,7 +14,9 @@
 //! A level's title is its `Title:` value, else the first `;` comment before its board, else
 //! `Level N`. A file header separated from the first level by a blank line is nobody's metadata.
 
-use crate::level::{Level, LevelError, is_board_char};
+use crate::counted;
+use crate::level::{Level, LevelError};
+use crate::rows::is_board_char;
 use thiserror::Error;
 
 /// One level of a collection as written, not yet checked.
@@ -47,7 +52,7 @@ pub enum CollectionError {
     #[error("the file holds no level (no line of board characters with a wall)")]
     NoLevels,
     /// A level number past the end.
-    #[error("there is no level {number}: the file holds {count} levels")]
+    #[error("there is no level {number}: the file holds {}", counted(*count, "level", "levels"))]
     NoSuchNumber {
         /// The number asked for.
         number: usize,
@@ -60,12 +65,15 @@ pub enum CollectionError {
 }
 
 fn is_board_line(line: &str) -> bool {
-    let line = line.trim_end();
-    !line.is_empty()
-        && line.chars().all(is_board_char)
-        && line.chars().any(|ch| ch == '#' || ch == 'W')
-        // A comment such as "; ###" is never a board, nor is a line of digits and bars alone.
-        && !line.starts_with(';')
+    let body = line.trim_end().trim_start_matches([' ', '\t']);
+    // A row that starts with a wall is a row even with a stray character in it: the level then
+    // names that character's row and column, rather than the row turning into a comment that
+    // splits the board in two.
+    body.starts_with('#')
+        || (body.chars().all(is_board_char)
+            && body.chars().any(|ch| ch == '#' || ch == 'W')
+            // A line of digits and bars alone is never a board.
+            && !body.is_empty())
 }
 
 /// Splits a collection file into its levels.
@@ -236,6 +244,40 @@ Title: Third
         assert_eq!(find_level(&levels, "third").unwrap().number, 3);
         assert_eq!(find_level(&levels, "9"), Err(CollectionError::NoSuchNumber { number: 9, count: 3 }));
         assert!(matches!(find_level(&levels, "Fourth"), Err(CollectionError::NoSuchTitle(_))));
+    }
+
+    #[test]
+    fn a_missing_number_in_a_one_level_file_says_1_level() {
+        let levels = split_collection("#####\n#@$.#\n#####\n").unwrap();
+        let error = find_level(&levels, "2").unwrap_err();
+        assert_eq!(error.to_string(), "there is no level 2: the file holds 1 level");
+    }
+
+    #[test]
+    fn a_stray_character_in_a_board_row_is_an_error_not_a_split_level() {
+        for stray in ['x', 'é', '\t', '\0'] {
+            let text = format!("; one\n#####\n#@$.#\n#{stray}  #\n#####\n");
+            let levels = split_collection(&text).unwrap();
+            assert_eq!(levels.len(), 1, "{stray:?}");
+            assert_eq!(levels[0].title, "one");
+            let error = levels[0].parse().unwrap_err();
+            assert!(
+                matches!(error, LevelError::UnknownChar { row: 3, column: 2, ch, .. } if ch == stray),
+                "{stray:?}: {error}"
+            );
+        }
+    }
+
+    #[test]
+    fn tab_indented_boards_are_read() {
+        let text =
+            "; tabs\n\t#####\n\t#@$.#\n\t#####\n\n; mixed\n\t  ####\n        ###@.#\n\t###$ #\n\t  ####\n";
+        let levels = split_collection(text).unwrap();
+        assert_eq!(levels.len(), 2);
+        let tabs = levels[0].parse().unwrap();
+        assert_eq!(tabs.to_text().lines().nth(1), Some("        #@$.#"));
+        let mixed = levels[1].parse().unwrap();
+        assert_eq!(mixed.boxes().len(), 1);
     }
 
     #[test]

@@ -12,12 +12,14 @@
 //! level is only accepted when the player's region (every square the player could walk to if the
 //! boxes were air) is closed: it never touches the padding or the rim of the rectangle.
 
-use grid::Grid;
+use crate::counted;
+use crate::rows::{decode, expand_rows};
+use grid::{Bfs, Grid};
 use thiserror::Error;
 
 /// What a square of the board is, boxes and player aside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Square {
+pub(crate) enum Square {
     /// A wall.
     Wall,
     /// Floor without a goal.
@@ -29,20 +31,25 @@ pub enum Square {
 }
 
 /// A checked level: a board, its boxes and the player, ready to be solved.
+///
+/// A `Level` is only made by parsing ([`Level::parse`], [`crate::LevelText::parse`]), which
+/// checks every rule the solver relies on (one player, boxes matching goals, a region closed
+/// by walls, a size the cell numbers hold); its fields are private so that it stays so.
+/// Squares are cell indices in reading order, `row * width + column`.
 #[derive(Clone, Debug)]
 pub struct Level {
     /// Number of the level in its file, counted from 1.
-    pub number: usize,
+    pub(crate) number: usize,
     /// The level's title: its `Title:` line, its comment line, or `Level N`.
-    pub title: String,
+    pub(crate) title: String,
     /// The other comment and `Key: value` lines that came with the level.
-    pub metadata: Vec<String>,
+    pub(crate) metadata: Vec<String>,
     /// The squares, row after row.
-    pub squares: Grid<Square>,
+    pub(crate) squares: Grid<Square>,
     /// Box squares in reading order.
-    pub boxes: Vec<usize>,
+    pub(crate) boxes: Vec<usize>,
     /// The player's square.
-    pub player: usize,
+    pub(crate) player: usize,
 }
 
 /// Why a level cannot be played. Every variant names the level and the rule it breaks.
@@ -70,7 +77,7 @@ pub enum LevelError {
         /// The character.
         ch: char,
     },
-    /// A run-length count with nothing after it, or a count too large to be a board.
+    /// A run-length count with nothing after it.
     #[error("level {level} ({title}): row {row}: bad run-length encoding ({reason})")]
     BadRunLength {
         /// Level number.
@@ -102,7 +109,9 @@ pub enum LevelError {
     },
     /// Boxes and goals differ in number.
     #[error(
-        "level {level} ({title}): boxes and goals must match in number, found {boxes} boxes and {goals} goals"
+        "level {level} ({title}): boxes and goals must match in number, found {} and {}",
+        counted(*boxes, "box", "boxes"),
+        counted(*goals, "goal", "goals")
     )]
     BoxGoalMismatch {
         /// Level number.
@@ -128,6 +137,21 @@ pub enum LevelError {
         /// Column of that square, from 1.
         column: usize,
     },
+    /// The rows, as they are expanded, already hold more squares than any board may have: the
+    /// expansion stops there, so a few bytes of run-length counts never ask for gigabytes.
+    #[error(
+        "level {level} ({title}): row {row}: the rows up to here hold more than the {max} squares a board may have"
+    )]
+    RowsTooLarge {
+        /// Level number.
+        level: usize,
+        /// Level title.
+        title: String,
+        /// The row where the count passed the limit, from 1.
+        row: usize,
+        /// The limit.
+        max: usize,
+    },
     /// The board is too large for the solver's compact cell numbers.
     #[error("level {level} ({title}): the board has {cells} squares, more than the {max} supported")]
     TooLarge {
@@ -145,39 +169,6 @@ pub enum LevelError {
 /// Largest board (width x height) the solver accepts: cells are stored as `u16`.
 pub const MAX_CELLS: usize = 1 << 15;
 
-/// What a character of the board stands for.
-#[derive(Clone, Copy)]
-struct Tile {
-    square: Square,
-    has_box: bool,
-    has_player: bool,
-}
-
-fn decode(ch: char, letters: bool) -> Option<Tile> {
-    let tile = |square, has_box, has_player| Some(Tile { square, has_box, has_player });
-    match ch {
-        '*' => tile(Square::Goal, true, false),
-        '+' => tile(Square::Goal, false, true),
-        ' ' | '-' | '_' => tile(Square::Floor, false, false),
-        '#' if !letters => tile(Square::Wall, false, false),
-        '@' if !letters => tile(Square::Floor, false, true),
-        '$' if !letters => tile(Square::Floor, true, false),
-        '.' if !letters => tile(Square::Goal, false, false),
-        'W' if letters => tile(Square::Wall, false, false),
-        'K' if letters => tile(Square::Floor, false, true),
-        'B' if letters => tile(Square::Floor, true, false),
-        'G' if letters => tile(Square::Goal, false, false),
-        '.' if letters => tile(Square::Floor, false, false),
-        _ => None,
-    }
-}
-
-/// True for a character that may appear on a board line in either alphabet.
-pub(crate) fn is_board_char(ch: char) -> bool {
-    matches!(ch, '#' | '@' | '+' | '$' | '*' | '.' | ' ' | '-' | '_' | 'W' | 'K' | 'B' | 'G' | '|')
-        || ch.is_ascii_digit()
-}
-
 impl Level {
     /// Reads and checks one level's board from its lines.
     ///
@@ -188,7 +179,8 @@ impl Level {
     ///
     /// ```
     /// let level = sokoban::Level::parse(1, "tiny", &["#####", "#@$.#", "#####"])?;
-    /// assert_eq!(level.boxes.len(), 1);
+    /// assert_eq!((level.width(), level.height()), (5, 3));
+    /// assert_eq!((level.player(), level.boxes(), level.goals()), (6, &[7][..], vec![8]));
     /// # Ok::<(), sokoban::LevelError>(())
     /// ```
     pub fn parse(number: usize, title: &str, lines: &[&str]) -> Result<Level, LevelError> {
@@ -256,33 +248,75 @@ impl Level {
         Ok(level)
     }
 
-    /// A square of the player's region that lies on the rim or outside the board, if any.
+    /// A square of the player's region that lies on the rim or outside the board, if any: the
+    /// lowest such square next to the region inside the board, or the player's own square.
     fn region_leak(&self) -> Option<usize> {
-        let region = self.player_region();
-        (0..self.squares.len()).find(|&cell| {
-            region[cell] && (self.squares.is_border(cell) || self.squares[cell] == Square::Outside)
-        })
+        let squares = &self.squares;
+        let off_board = |cell: usize| squares.is_border(cell) || squares[cell] == Square::Outside;
+        if off_board(self.player) {
+            return Some(self.player);
+        }
+        let mut bfs = Bfs::new(squares.width(), squares.len());
+        let inside = bfs.reach([self.player], |cell| squares[cell] != Square::Wall && !off_board(cell));
+        inside
+            .iter()
+            .flat_map(|&cell| squares.neighbours(cell as usize))
+            .filter(|&next| squares[next] != Square::Wall && off_board(next))
+            .min()
     }
 
-    /// The squares the player could reach if boxes were air: flood over everything but walls.
-    #[must_use]
-    pub fn player_region(&self) -> Vec<bool> {
-        let mut seen = vec![false; self.squares.len()];
-        let mut stack = vec![self.player];
-        seen[self.player] = true;
-        while let Some(cell) = stack.pop() {
-            // The flood stops at the rim: a leak is reported there, and it must not wrap around.
-            if self.squares.is_border(cell) || self.squares[cell] == Square::Outside {
-                continue;
-            }
-            for next in self.squares.neighbours(cell) {
-                if !seen[next] && self.squares[next] != Square::Wall {
-                    seen[next] = true;
-                    stack.push(next);
-                }
-            }
+    /// The squares the player could reach if boxes were air, on a closed level: a flood over
+    /// everything but walls, which parsing checked never meets the rim.
+    pub(crate) fn player_region(&self) -> Vec<bool> {
+        let squares = &self.squares;
+        let mut seen = vec![false; squares.len()];
+        let mut bfs = Bfs::with_rim(squares.width(), squares.len());
+        for &cell in bfs.reach([self.player], |cell| squares[cell] != Square::Wall) {
+            seen[cell as usize] = true;
         }
         seen
+    }
+
+    /// Number of the level in its file, counted from 1.
+    #[must_use]
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The level's title: its `Title:` line, its comment line, or `Level N`.
+    #[must_use]
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The other comment and `Key: value` lines that came with the level.
+    #[must_use]
+    pub fn metadata(&self) -> &[String] {
+        &self.metadata
+    }
+
+    /// Columns of the board (its longest row).
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.squares.width()
+    }
+
+    /// Rows of the board.
+    #[must_use]
+    pub fn height(&self) -> usize {
+        self.squares.height()
+    }
+
+    /// Box squares in reading order.
+    #[must_use]
+    pub fn boxes(&self) -> &[usize] {
+        &self.boxes
+    }
+
+    /// The player's square.
+    #[must_use]
+    pub fn player(&self) -> usize {
+        self.player
     }
 
     /// Goal squares in reading order.
@@ -308,52 +342,6 @@ impl Level {
             }
         })
     }
-}
-
-/// Splits `|`-separated rows and expands run-length counts (`3#` is `###`).
-fn expand_rows(number: usize, title: &str, lines: &[&str]) -> Result<Vec<Vec<char>>, LevelError> {
-    let mut rows = Vec::new();
-    for line in lines {
-        let line = line.trim_end_matches(['\r', '\n']);
-        for part in line.split('|') {
-            let row_number = rows.len() + 1;
-            let bad = |reason| LevelError::BadRunLength {
-                level: number,
-                title: title.to_owned(),
-                row: row_number,
-                reason,
-            };
-            let mut row = Vec::new();
-            let mut count: Option<usize> = None;
-            for ch in part.chars() {
-                if let Some(digit) = ch.to_digit(10) {
-                    let next = count.unwrap_or(0) * 10 + digit as usize;
-                    if next > MAX_CELLS {
-                        return Err(bad("count too large"));
-                    }
-                    count = Some(next);
-                } else {
-                    let times = count.take().unwrap_or(1);
-                    row.extend(std::iter::repeat_n(ch, times));
-                    if row.len() > MAX_CELLS {
-                        return Err(bad("row too long"));
-                    }
-                }
-            }
-            if count.is_some() {
-                return Err(bad("a count at the end of the row repeats nothing"));
-            }
-            // Trailing spaces say nothing; dropping them keeps padding uniform.
-            while row.last() == Some(&' ') {
-                row.pop();
-            }
-            rows.push(row);
-        }
-    }
-    while rows.last().is_some_and(Vec::is_empty) {
-        rows.pop();
-    }
-    Ok(rows)
 }
 
 #[cfg(test)]
@@ -407,6 +395,24 @@ mod tests {
     }
 
     #[test]
+    fn a_megabyte_of_run_length_rows_stops_at_the_size_limit_before_expanding() {
+        // About 19 GB of squares once expanded: refused after the second row, not allocated.
+        let line = format!("#{}", "|32767#".repeat(142_857));
+        let error = parse(&[&line]).unwrap_err();
+        assert!(matches!(error, LevelError::RowsTooLarge { row: 3, max: MAX_CELLS, .. }), "{error}");
+        assert!(error.to_string().contains("more than the 32768 squares"), "{error}");
+    }
+
+    #[test]
+    fn a_long_row_of_walls_is_too_large_not_bad_run_length() {
+        let row = "#".repeat(40_000);
+        let error = parse(&[&row, "#@$.#"]).unwrap_err();
+        assert!(matches!(error, LevelError::RowsTooLarge { row: 1, .. }), "{error}");
+        let counted = parse(&["99999#"]).unwrap_err();
+        assert!(matches!(counted, LevelError::RowsTooLarge { row: 1, .. }), "{counted}");
+    }
+
+    #[test]
     fn run_length_count_without_a_character_is_an_error() {
         let error = parse(&["6#", "#@$ .#", "6#3"]).unwrap_err();
         assert!(matches!(error, LevelError::BadRunLength { row: 3, .. }), "{error}");
@@ -432,6 +438,14 @@ mod tests {
         let two = parse(&["######", "#@@$.#", "######"]).unwrap_err();
         assert!(matches!(two, LevelError::PlayerCount { found: 2, .. }));
         assert!(two.to_string().contains("level 7 (test)"), "{two}");
+    }
+
+    #[test]
+    fn one_goal_is_one_goal_not_1_goals() {
+        let error = parse(&["######", "#@$$.#", "######"]).unwrap_err();
+        assert!(error.to_string().ends_with("found 2 boxes and 1 goal"), "{error}");
+        let error = parse(&["######", "#@$..#", "######"]).unwrap_err();
+        assert!(error.to_string().ends_with("found 1 box and 2 goals"), "{error}");
     }
 
     #[test]

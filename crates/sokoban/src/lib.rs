@@ -6,7 +6,7 @@
 //! before reporting it ([`verify`]).
 //!
 //! ```text
-//!  text ──parse──▶ Level ──Board::new──▶ dead squares, push distances (static)
+//!  text ──parse──▶ Level ──analyse──▶ dead squares, push distances (static)
 //!                                │
 //!                                ▼
 //!                 search over (boxes, player region)   ◀── Zobrist table, matching bound,
@@ -15,21 +15,33 @@
 //!                 pushes ──walks filled in──▶ LURD ──verify──▶ Solution
 //! ```
 //!
-//! The pieces, each in its own module:
-//! - [`board`]: the static analysis. Dead squares by pulling boxes back from the goals; push
+//! The pieces, each in its own (private) module:
+//! - `collection`, `level` and `rows`: collection files, checked levels, and the two alphabets
+//!   with run-length rows.
+//! - `board`: the static analysis. Dead squares by pulling boxes back from the goals; push
 //!   distances by breadth-first search over (box square, side of the box the player is on).
-//! - [`bound`]: the lower bound, a minimum-cost matching of boxes to goals (Hungarian method).
-//! - [`deadlock`]: freeze deadlocks and PI-corral pruning.
-//! - [`search`]: A* for push-optimal answers (then a second A* for the fewest moves among
-//!   them, where the time allows), weighted best-first for fast ones.
+//! - `bound`: the lower bound, a minimum-cost matching of boxes to goals (Hungarian method).
+//! - `deadlock`: freeze deadlocks and PI-corral pruning, a file each.
+//! - `search`: A* for push-optimal answers (then a second A* for the fewest moves among
+//!   them, where the time allows), weighted best-first for fast ones; a folder with a file per
+//!   job (transposition table, player reach, expansion, bound update, driver).
+//! - `lurd`: the player's walks filled in between the pushes the search found.
 //! - `solution`: LURD replay and its checks ([`verify`]).
-//! - `level` and `collection`: the two alphabets, run lengths, and collection files.
+//! - `record`: one level's result as the binary prints it ([`Record`], [`Summary`]).
+//! - [`bench`](mod@bench): the benchmark facade, the static analysis and the bound timed on their own.
 //!
-//! The fast mode runs two searches: a dive with a heavy weight on the bound for about the
-//! first third of the time limit, which solves most levels in milliseconds, and, if that gets lost
-//! in a wide trap, a search with a light weight (close to A*) for the rest. Every answer is
-//! replayed by [`verify`] before it is returned; an answer that fails the replay is an error,
-//! never a solution.
+//! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
+//! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
+//! A [`Level`] is only made by parsing, which checks every rule the solver relies on, so no
+//! input reaches the search in a state that could panic it.
+//!
+//! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time
+//! limit (`FAST_DIVE_SHARE`), which solves most levels in milliseconds, and, if that gets lost
+//! in a wide trap, a search with a light weight (close to A*) for the rest. Tunnel macros can
+//! skip the only way through, so a search with macros that runs dry is followed by one without
+//! them before a level is called unsolvable. The optimal mode runs A* on pushes, then, where
+//! the time allows, A* for the fewest moves among the push-optimal answers. Every answer is replayed by [`verify`] before it is returned; an answer that fails the
+//! replay is an error, never a solution.
 //!
 //! ```
 //! use sokoban::{Level, Options, Status, solve};
@@ -41,24 +53,28 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod board;
-pub mod bound;
+pub mod bench;
+mod board;
+mod bound;
 mod collection;
-pub mod deadlock;
+mod deadlock;
 mod level;
+mod lurd;
 mod record;
-pub mod search;
+mod rows;
+mod search;
 mod solution;
 
 pub use collection::{CollectionError, LevelText, find_level, split_collection};
-pub use level::{Level, LevelError, MAX_CELLS, Square};
+pub use level::{Level, LevelError, MAX_CELLS};
 pub use record::{Record, Summary, Verdict};
+pub use search::Techniques;
 pub use solution::{Solution, VerifyError, verify};
 
-use board::{Board, DIRECTIONS, opposite};
-pub use search::Techniques;
-use search::{Limits, Outcome, Push};
-use std::collections::VecDeque;
+use board::Board;
+use level::Square;
+use lurd::lurd_of;
+use search::{Limits, Outcome, find_pushes};
 use std::time::Instant;
 use thiserror::Error;
 
@@ -74,9 +90,10 @@ pub struct Options {
     /// Fewest pushes (A*), then fewest moves among those where the time allows, instead of a
     /// fast answer.
     pub optimal: bool,
-    /// Give up after this many seconds.
+    /// Give up after this many seconds (a limit that is not positive gives up the first time
+    /// the search reads the clock; one that is not a number never does).
     pub time_limit: f64,
-    /// Give up after storing this many states.
+    /// Give up after storing this many states (0 gives up after the start position).
     pub max_states: usize,
     /// The techniques in use (all, unless measuring what each adds).
     pub techniques: Techniques,
@@ -144,16 +161,11 @@ pub enum SolveError {
 /// answer fails the replay.
 pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError> {
     let start = Instant::now();
-    let board = Board::new(level).map_err(|too_large| SolveError::TooLarge {
-        level: level.number,
-        title: level.title.clone(),
-        interior: too_large.interior,
-        max: board::MAX_INTERIOR,
-    })?;
+    let board = analyse(level)?;
     let finish = |status, states| SolveResult { status, states, seconds: start.elapsed().as_secs_f64() };
     // Boxes outside the player's region can never move: on a goal they are done, off one the
     // level is lost. The rest must match the goals inside.
-    let inside: Vec<usize> = level.boxes.iter().copied().filter(|&b| board.floor[b]).collect();
+    let inside = boxes_inside(&board, level);
     let stuck_off_goal = level.boxes.iter().any(|&b| !board.floor[b] && level.squares[b] != Square::Goal);
     if stuck_off_goal || inside.len() != board.goals.len() {
         return Ok(finish(Status::Unsolvable, 0));
@@ -167,13 +179,13 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         techniques: options.techniques,
         fewest_moves_at: None,
     };
-    let mut report = search::solve(&board, &inside, level.player, limits);
+    let mut report = find_pushes(&board, &inside, level.player, limits);
     let mut stored = report.states;
     let left = options.time_limit - start.elapsed().as_secs_f64();
     if !options.optimal && report.outcome == Outcome::GaveUp && left > 0.0 {
         // The dive got lost: start again, closer to A*, with the rest of the time.
         let limits = Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, ..limits };
-        report = search::solve(&board, &inside, level.player, limits);
+        report = find_pushes(&board, &inside, level.player, limits);
         stored += report.states;
     }
     let left = options.time_limit - start.elapsed().as_secs_f64();
@@ -183,7 +195,7 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         if left > 0.0 {
             let limits =
                 Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, tunnel_macros: false, ..limits };
-            report = search::solve(&board, &inside, level.player, limits);
+            report = find_pushes(&board, &inside, level.player, limits);
             stored += report.states;
         }
     }
@@ -196,7 +208,7 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
                 // The tie-break, where the time allows: fewest moves among push-optimal answers.
                 let limits =
                     Limits { seconds: left, fewest_moves_at: u16::try_from(solution.pushes).ok(), ..limits };
-                let second = search::solve(&board, &inside, level.player, limits);
+                let second = find_pushes(&board, &inside, level.player, limits);
                 stored += second.states;
                 if let Outcome::Solved(pushes) = second.outcome {
                     let better = verify(level, &lurd_of(&board, &inside, level.player, &pushes))?;
@@ -213,66 +225,27 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     Ok(finish(status, stored))
 }
 
-/// Fills in the player's walks between pushes: the shortest walk to the square behind each
-/// box, then the pushes as capitals.
-fn lurd_of(board: &Board, boxes: &[usize], player: usize, pushes: &[Push]) -> String {
-    let mut occupied = vec![false; board.len];
-    for &b in boxes {
-        occupied[b] = true;
-    }
-    let mut player = player;
-    let mut lurd = String::new();
-    for push in pushes {
-        let behind = board.step(push.from, opposite(push.dir));
-        walk(board, &occupied, player, behind, &mut lurd);
-        let letter = DIRECTIONS[push.dir].to_ascii_uppercase();
-        let mut at = push.from;
-        for _ in 0..push.count {
-            let next = board.step(at, push.dir);
-            occupied[at] = false;
-            occupied[next] = true;
-            lurd.push(letter);
-            at = next;
-        }
-        player = board.step(at, opposite(push.dir));
-    }
-    lurd
-}
-
-/// Appends a shortest walk from `from` to `to` around the boxes. The search guarantees a path
-/// exists; if it somehow did not, nothing is appended and the replay rejects the answer.
-fn walk(board: &Board, occupied: &[bool], from: usize, to: usize, lurd: &mut String) {
-    if from == to {
-        return;
-    }
-    let mut came = vec![usize::MAX; board.len];
-    let mut queue = VecDeque::from([from]);
-    came[from] = from;
-    while let Some(cell) = queue.pop_front() {
-        if cell == to {
-            break;
-        }
-        for d in 0..4 {
-            let next = board.step(cell, d);
-            if board.floor[next] && !occupied[next] && came[next] == usize::MAX {
-                came[next] = cell;
-                queue.push_back(next);
-            }
-        }
-    }
-    if came[to] == usize::MAX {
-        return;
-    }
-    let mut steps = Vec::new();
-    let mut cell = to;
-    while cell != from {
-        let prev = came[cell];
-        let d = (0..4).find(|&d| board.step(prev, d) == cell).unwrap_or(0);
-        steps.push(DIRECTIONS[d]);
-        cell = prev;
-    }
-    lurd.extend(steps.iter().rev());
-}
-
 #[cfg(test)]
 mod tests;
+
+/// `count` and the noun in the right number: "1 goal", "2 goals".
+pub(crate) fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// The static analysis of a level, or [`SolveError::TooLarge`] when its interior is beyond the
+/// distance tables.
+fn analyse(level: &Level) -> Result<Board, SolveError> {
+    Board::new(level).map_err(|too_large| SolveError::TooLarge {
+        level: level.number,
+        title: level.title.clone(),
+        interior: too_large.interior,
+        max: board::MAX_INTERIOR,
+    })
+}
+
+/// The boxes a search starts with: those inside the player's region. (The others can never
+/// move; [`solve`] settles them before searching.)
+fn boxes_inside(board: &Board, level: &Level) -> Vec<usize> {
+    level.boxes.iter().copied().filter(|&b| board.floor[b]).collect()
+}

@@ -1,8 +1,10 @@
 //! `sokoban <FILE> [--level N|TITLE | --all] [--optimal] [--time-limit SECS] [--threads N] [--json]`
 //!
 //! Solves the levels of a file, in parallel, and prints each result: a line and the LURD
-//! solution, or with `--json` one compact JSON object a level. A run over more than one level
-//! shows a progress bar on a terminal and ends with a summary line.
+//! solution, or with `--json` one compact JSON object a level. Without `--level` every level
+//! is solved. A run over more than one level, or any run with `--all`, is a collection run: it
+//! shows a progress bar on a terminal and ends with a summary line (on stderr with `--json`,
+//! so that stdout stays one object a line).
 
 use anyhow::{Context, Result};
 use clap::Parser;
@@ -24,20 +26,22 @@ struct Args {
     /// Solve one level: its number in the file or its title.
     #[arg(long, conflicts_with = "all")]
     level: Option<String>,
-    /// Solve every level of the file (the default).
+    /// Solve every level of the file as a collection, ending with the summary line even when
+    /// the file holds one level. (Without `--level`, every level is solved anyway; the summary
+    /// is then printed only for more than one level.)
     #[arg(long)]
     all: bool,
     /// Find a solution with the fewest pushes.
     #[arg(long)]
     optimal: bool,
     /// Give up on a level after this many seconds.
-    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    #[arg(long, default_value_t = 10.0, value_name = "SECS", allow_negative_numbers = true, value_parser = positive_seconds)]
     time_limit: f64,
     /// Give up on a level after storing this many states.
-    #[arg(long, default_value_t = 10_000_000)]
+    #[arg(long, default_value_t = 10_000_000, allow_negative_numbers = true, value_parser = positive_count)]
     max_states: usize,
-    /// Levels solved at once (default: all cores).
-    #[arg(long)]
+    /// Levels solved at once (default: all cores; at most 256).
+    #[arg(long, allow_negative_numbers = true, value_parser = thread_count)]
     threads: Option<usize>,
     /// One JSON object per level and line.
     #[arg(long)]
@@ -52,6 +56,38 @@ struct Args {
     /// Turn techniques off to measure them: a comma list of freeze, corrals, matching, tunnels.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
+}
+
+/// The most worker threads `--threads` accepts: each solves one level with its own tables, so
+/// far more threads than cores only cost memory, and thousands would exhaust it.
+const MAX_THREADS: usize = 256;
+
+/// A whole number of at least 1, for counts given on the command line. Negative numbers are
+/// let through to here (clap would call `-1` an unknown argument) to be told they must be positive.
+fn positive_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<i128>() {
+        Ok(n) if n >= 1 => usize::try_from(n).map_err(|_| format!("{n} is too large")),
+        Ok(_) => Err("must be positive".to_owned()),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
+}
+
+/// A worker-thread count: positive, and at most [`MAX_THREADS`].
+fn thread_count(text: &str) -> Result<usize, String> {
+    let threads = positive_count(text)?;
+    if threads > MAX_THREADS {
+        return Err(format!("at most {MAX_THREADS} threads (each solves one level at a time)"));
+    }
+    Ok(threads)
+}
+
+/// A positive, finite number of seconds.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(seconds),
+        Ok(_) => Err("must be positive".to_owned()),
+        Err(_) => Err(format!("{text:?} is not a number of seconds")),
+    }
 }
 
 fn print_record(out: &mut impl Write, record: &Record, json: bool) -> Result<()> {
@@ -93,7 +129,6 @@ fn main() -> Result<()> {
         Some(key) => vec![find_level(&levels, key).with_context(|| format!("in {}", args.file.display()))?],
         None => levels.iter().collect(),
     };
-    anyhow::ensure!(args.time_limit > 0.0, "--time-limit must be positive");
     let mut techniques = sokoban::Techniques::default();
     for name in &args.without {
         match name.as_str() {
@@ -114,12 +149,11 @@ fn main() -> Result<()> {
     };
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(threads) = args.threads {
-        anyhow::ensure!(threads > 0, "--threads must be at least 1");
         builder = builder.num_threads(threads);
     }
     let pool = builder.build().context("cannot start the worker threads")?;
 
-    let many = chosen.len() > 1;
+    let many = args.all || chosen.len() > 1;
     let bar = if many && std::io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(chosen.len() as u64), ProgressDrawTarget::stderr())
     } else {

@@ -6,6 +6,7 @@
 //! one must push a box onto a free square, and at the end every box stands on a goal. A solver
 //! answer is only ever reported after this replay accepted it.
 
+use crate::counted;
 use crate::level::{Level, Square};
 use thiserror::Error;
 
@@ -56,7 +57,11 @@ pub enum VerifyError {
         what: &'static str,
     },
     /// The moves end with a box off its goal.
-    #[error("level {level}: after all {moves} moves, {off_goal} boxes are not on goals")]
+    #[error(
+        "level {level}: after {}, {} not on a goal",
+        counted(*moves, "move", "moves"),
+        counted(*off_goal, "box is", "boxes are")
+    )]
     Unsolved {
         /// Level number.
         level: usize,
@@ -91,12 +96,8 @@ pub fn verify(level: &Level, lurd: &str) -> Result<Solution, VerifyError> {
     let mut moves = 0;
     for (i, letter) in lurd.chars().enumerate() {
         let move_number = i + 1;
-        let direction = match letter.to_ascii_lowercase() {
-            'u' => grid::Direction::Up,
-            'l' => grid::Direction::Left,
-            'r' => grid::Direction::Right,
-            'd' => grid::Direction::Down,
-            _ => return Err(VerifyError::NotLurd { level: level.number, move_number, letter }),
+        let Some(direction) = grid::Direction::from_letter(letter) else {
+            return Err(VerifyError::NotLurd { level: level.number, move_number, letter });
         };
         let blocked = VerifyError::Blocked { level: level.number, move_number, letter };
         let next = squares.step(player, direction).filter(|&c| open(c)).ok_or(blocked.clone())?;
@@ -174,6 +175,8 @@ mod tests {
     #[test]
     fn stopping_short_is_unsolved() {
         assert_eq!(verify(&level(), "rR"), Err(VerifyError::Unsolved { level: 3, moves: 2, off_goal: 1 }));
+        let error = verify(&level(), "rR").unwrap_err().to_string();
+        assert_eq!(error, "level 3: after 2 moves, 1 box is not on a goal");
         assert!(verify(&level(), "").is_err());
     }
 

@@ -280,3 +280,17 @@ fn committed_inputs_have_reference_optimal_answers() {
     }
     assert!(checked >= 5, "{checked}");
 }
+
+#[test]
+fn absurd_options_give_up_or_solve_but_never_panic() {
+    // Options are public fields, so any value can arrive; none may break the solver.
+    let corridor = level(&["#######", "#@ $ .#", "#######"]);
+    for (time_limit, max_states) in [(-1.0, 10), (0.0, 10), (f64::NAN, 1000), (f64::INFINITY, 0), (1e300, 1)]
+    {
+        for optimal in [false, true] {
+            let options = Options { optimal, time_limit, max_states, ..Options::default() };
+            let result = solve(&corridor, &options).unwrap();
+            assert!(matches!(result.status, Status::Solved(_) | Status::GaveUp), "{options:?}: {result:?}");
+        }
+    }
+}

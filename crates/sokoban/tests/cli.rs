@@ -63,6 +63,38 @@ fn a_collection_ends_with_a_summary() {
 }
 
 #[test]
+fn all_ends_even_a_one_level_file_with_the_summary() {
+    let file = write_level_file("one.txt", "#####\n#@$.#\n#####\n");
+    let (ok, plain, _) = run(&[file.to_str().unwrap()]);
+    assert!(ok && !plain.contains("solved 1/1"), "{plain}");
+    let (ok, all, _) = run(&[file.to_str().unwrap(), "--all"]);
+    assert!(ok && all.lines().last().unwrap_or_default().starts_with("solved 1/1, total "), "{all}");
+    let (ok, _, json_summary) = run(&[file.to_str().unwrap(), "--all", "--json"]);
+    assert!(ok && json_summary.starts_with("solved 1/1"), "{json_summary}");
+}
+
+#[test]
+fn ten_thousand_threads_are_refused_with_a_clear_message() {
+    let file = write_level_file("threads.txt", "#####\n#@$.#\n#####\n");
+    let (ok, _, stderr) = run(&[file.to_str().unwrap(), "--threads", "10000"]);
+    assert!(!ok && stderr.contains("at most 256 threads"), "{stderr}");
+    let (ok, _, _) = run(&[file.to_str().unwrap(), "--threads", "256", "--json"]);
+    assert!(ok);
+}
+
+#[test]
+fn negative_numbers_are_told_to_be_positive_not_unexpected_arguments() {
+    let file = write_level_file("negative.txt", "#####\n#@$.#\n#####\n");
+    for flag in ["--threads", "--time-limit", "--max-states"] {
+        let (ok, _, stderr) = run(&[file.to_str().unwrap(), flag, "-1"]);
+        assert!(!ok && stderr.contains("must be positive"), "{flag}: {stderr}");
+        assert!(!stderr.contains("unexpected argument"), "{flag}: {stderr}");
+        let (ok, _, stderr) = run(&[file.to_str().unwrap(), flag, "0"]);
+        assert!(!ok && stderr.contains("must be positive"), "{flag} 0: {stderr}");
+    }
+}
+
+#[test]
 fn a_missing_file_is_a_plain_error() {
     let (ok, _, stderr) = run(&["/no/such/sokoban/file.txt"]);
     assert!(!ok && stderr.contains("cannot read /no/such/sokoban/file.txt"), "{stderr}");

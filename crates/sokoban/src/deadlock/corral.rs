@@ -1,20 +1,7 @@
-//! Deadlocks found while searching, and the PI-corral rule that prunes pushes.
+//! PI-corral pruning.
 //!
-//! **Freeze deadlocks.** A box is frozen when it can move along neither axis: on each axis one
-//! neighbour is a wall or another frozen box, or both neighbours are dead squares. Frozen is
-//! found as the largest self-supporting set (a greatest fixed point): start from the cluster of
-//! boxes touching the pushed box and drop every box that is free on some axis until nothing
-//! changes. Boxes that support each other, like a 2x2 block, stay; a set of frozen boxes with
-//! one of them off its goal can never be solved.
-//!
-//! ```text
-//!   #####     A and B lie against the top wall, so neither moves up or down. Sideways, A
-//!   #AB       has the wall on its left, and B has A on its left: each is blocked on both
-//!   #  .      axes, so {A, B} is frozen; with either off a goal the position is dead.
-//! ```
-//!
-//! **PI-corrals.** A corral is a part of the floor the player cannot reach, fenced by boxes
-//! ("barrier boxes") and walls. If the corral is unfinished (it holds an empty goal, or a
+//! A corral is a part of the floor the player cannot reach, fenced by boxes ("barrier boxes")
+//! and walls. If the corral is unfinished (it holds an empty goal, or a
 //! barrier box is off its goal), every solution must at some point push a barrier box. When
 //! every push of a barrier box that could come first goes *into* the corral (I) and the player
 //! can reach the square behind each of those pushes now (P), that first barrier push can be
@@ -28,88 +15,9 @@
 //! - otherwise `t` a wall, a dead square or a barrier box: no push there is ever first;
 //! - otherwise the box could leave sideways or outwards first: not a PI-corral.
 
-use crate::board::{Board, fresh_stamp, opposite};
-
-/// Reusable buffers of the deadlock checks.
-#[derive(Clone, Debug, Default)]
-pub struct Scratch {
-    cluster: Vec<usize>,
-    in_cluster: Vec<u32>,
-    frozen: Vec<bool>,
-    stamp: u32,
-    corral: Vec<u32>,
-    corral_stamp: u32,
-    stack: Vec<usize>,
-    barrier: Vec<usize>,
-    barrier_mark: Vec<u32>,
-    pushes: Vec<(usize, usize)>,
-    best: Vec<(usize, usize)>,
-}
-
-impl Scratch {
-    /// Buffers for a board of `len` cells.
-    #[must_use]
-    pub fn new(len: usize) -> Self {
-        Scratch {
-            in_cluster: vec![0; len],
-            corral: vec![0; len],
-            barrier_mark: vec![0; len],
-            ..Scratch::default()
-        }
-    }
-}
-
-/// True when the box on `moved` belongs to a frozen set of boxes with a box off its goal.
-///
-/// `occupied` marks the box squares after the push.
-pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: &mut Scratch) -> bool {
-    let stamp = fresh_stamp(&mut scratch.stamp, &mut scratch.in_cluster);
-    scratch.cluster.clear();
-    scratch.cluster.push(moved);
-    scratch.in_cluster[moved] = stamp;
-    let mut next = 0;
-    while next < scratch.cluster.len() {
-        let cell = scratch.cluster[next];
-        next += 1;
-        for d in 0..4 {
-            let n = board.step(cell, d);
-            if occupied[n] && scratch.in_cluster[n] != stamp {
-                scratch.in_cluster[n] = stamp;
-                scratch.cluster.push(n);
-            }
-        }
-    }
-    scratch.frozen.clear();
-    scratch.frozen.resize(scratch.cluster.len(), true);
-    let position = |cluster: &[usize], cell: usize| cluster.iter().position(|&c| c == cell);
-    loop {
-        let mut changed = false;
-        for i in 0..scratch.cluster.len() {
-            if !scratch.frozen[i] {
-                continue;
-            }
-            let cell = scratch.cluster[i];
-            let blocked = |a: usize, b: usize| {
-                let (n1, n2) = (board.step(cell, a), board.step(cell, b));
-                let holds = |n: usize| {
-                    !board.floor[n]
-                        || (scratch.in_cluster[n] == stamp
-                            && position(&scratch.cluster, n).is_some_and(|j| scratch.frozen[j]))
-                };
-                holds(n1) || holds(n2) || (board.dead[n1] && board.dead[n2])
-            };
-            if !(blocked(0, 3) && blocked(1, 2)) {
-                scratch.frozen[i] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    scratch.frozen[0]
-        && scratch.cluster.iter().zip(&scratch.frozen).any(|(&cell, &frozen)| frozen && !board.goal[cell])
-}
+use super::Scratch;
+use crate::board::Board;
+use grid::Direction;
 
 /// What the corral analysis says about a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,7 +25,7 @@ pub enum Corral {
     /// No unfinished PI-corral: every push may be needed.
     None,
     /// Only these pushes (box square, direction) need be tried; none at all means dead.
-    Only(Vec<(usize, usize)>),
+    Only(Vec<(usize, Direction)>),
 }
 
 /// Looks for unfinished PI-corrals and returns the one with the fewest pushes into it.
@@ -140,7 +48,7 @@ pub fn pi_corral(
     // Corrals found in this call carry stamps from `first` on.
     let first = scratch.corral_stamp + 1;
     for &start_box in boxes {
-        for d in 0..4 {
+        for d in Direction::READING_ORDER {
             let start = board.step(start_box, d);
             if !board.floor[start] || occupied[start] || reach(start) || scratch.corral[start] >= first {
                 continue;
@@ -154,7 +62,7 @@ pub fn pi_corral(
             scratch.corral[start] = stamp;
             while let Some(cell) = scratch.stack.pop() {
                 holds_empty_goal |= board.goal[cell];
-                for e in 0..4 {
+                for e in Direction::READING_ORDER {
                     let n = board.step(cell, e);
                     if !board.floor[n] {
                         continue;
@@ -206,8 +114,8 @@ fn corral_pushes(
     let in_corral = |cell: usize| scratch.corral[cell] == stamp;
     let is_barrier = |cell: usize| occupied[cell] && scratch.barrier_mark[cell] == stamp;
     for &b in &scratch.barrier {
-        for d in 0..4 {
-            let pusher = board.step(b, opposite(d));
+        for d in Direction::READING_ORDER {
+            let pusher = board.step(b, d.opposite());
             let target = board.step(b, d);
             if !board.floor[pusher] || in_corral(pusher) || is_barrier(pusher) {
                 continue;
@@ -232,71 +140,7 @@ fn corral_pushes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Level;
-
-    fn setup(rows: &[&str]) -> (Board, Vec<bool>, Level) {
-        let level = Level::parse(1, "t", rows).unwrap();
-        let board = Board::new(&level).unwrap();
-        let mut occupied = vec![false; board.len];
-        for &b in &level.boxes {
-            occupied[b] = true;
-        }
-        (board, occupied, level)
-    }
-
-    fn reach_of(board: &Board, occupied: &[bool], player: usize) -> Vec<bool> {
-        let mut seen = vec![false; board.len];
-        let mut stack = vec![player];
-        seen[player] = true;
-        while let Some(c) = stack.pop() {
-            for d in 0..4 {
-                let n = board.step(c, d);
-                if board.floor[n] && !occupied[n] && !seen[n] {
-                    seen[n] = true;
-                    stack.push(n);
-                }
-            }
-        }
-        seen
-    }
-
-    #[test]
-    fn two_boxes_side_by_side_on_a_wall_are_frozen() {
-        let (board, occupied, level) = setup(&["#######", "# $$ @#", "#  .. #", "#######"]);
-        let mut scratch = Scratch::new(board.len);
-        assert!(freeze_deadlock(&board, &occupied, level.boxes[0], &mut scratch));
-    }
-
-    #[test]
-    fn a_single_box_free_along_the_wall_is_not_frozen() {
-        let (board, occupied, level) = setup(&["#######", "#.$  @#", "#     #", "#######"]);
-        let mut scratch = Scratch::new(board.len);
-        assert!(!freeze_deadlock(&board, &occupied, level.boxes[0], &mut scratch));
-    }
-
-    #[test]
-    fn a_frozen_block_on_goals_is_fine() {
-        let (board, occupied, level) = setup(&["#######", "# ** @#", "#  $. #", "#######"]);
-        let mut scratch = Scratch::new(board.len);
-        assert!(!freeze_deadlock(&board, &occupied, level.boxes[0], &mut scratch));
-    }
-
-    #[test]
-    fn a_two_by_two_block_in_the_open_is_frozen() {
-        let (board, occupied, level) =
-            setup(&["########", "#      #", "# $$   #", "# $$ @ #", "# .... #", "#      #", "########"]);
-        let mut scratch = Scratch::new(board.len);
-        assert!(freeze_deadlock(&board, &occupied, level.boxes[3], &mut scratch));
-    }
-
-    #[test]
-    fn a_box_between_dead_squares_is_frozen_on_that_axis() {
-        // The box against the top wall can only slide onto dead squares, so it is frozen.
-        let (board, occupied, level) = setup(&["#######", "#  $  #", "# @ . #", "#######"]);
-        let mut scratch = Scratch::new(board.len);
-        assert!(board.dead[board.step(level.boxes[0], 1)]);
-        assert!(freeze_deadlock(&board, &occupied, level.boxes[0], &mut scratch));
-    }
+    use crate::deadlock::test_support::{reach_of, setup};
 
     #[test]
     fn a_pi_corral_restricts_the_pushes() {
@@ -306,7 +150,10 @@ mod tests {
         let reach = reach_of(&board, &occupied, level.player);
         let mut scratch = Scratch::new(board.len);
         let verdict = pi_corral(&board, &occupied, &level.boxes, |c| reach[c], &mut scratch);
-        assert_eq!(verdict, Corral::Only(vec![(level.boxes[0], 2), (level.boxes[1], 2)]));
+        assert_eq!(
+            verdict,
+            Corral::Only(vec![(level.boxes[0], Direction::Right), (level.boxes[1], Direction::Right)])
+        );
     }
 
     #[test]

@@ -1,0 +1,87 @@
+//! Deadlocks found while searching, and the PI-corral rule that prunes pushes: one file per
+//! technique, sharing the scratch buffers of this module.
+//!
+//! - `freeze`: a pushed box that can move along neither axis, in a frozen set with a box off
+//!   its goal, makes the position dead.
+//! - `corral`: when an unfinished PI-corral exists, only the pushes into it need be tried.
+
+mod corral;
+mod freeze;
+
+pub use corral::{Corral, pi_corral};
+pub use freeze::freeze_deadlock;
+
+use grid::Direction;
+
+/// Reusable buffers of the deadlock checks.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    pub(super) cluster: Vec<usize>,
+    pub(super) in_cluster: Vec<u32>,
+    pub(super) frozen: Vec<bool>,
+    pub(super) stamp: u32,
+    pub(super) corral: Vec<u32>,
+    pub(super) corral_stamp: u32,
+    pub(super) stack: Vec<usize>,
+    pub(super) barrier: Vec<usize>,
+    pub(super) barrier_mark: Vec<u32>,
+    pub(super) pushes: Vec<(usize, Direction)>,
+    pub(super) best: Vec<(usize, Direction)>,
+}
+
+impl Scratch {
+    /// Buffers for a board of `len` cells.
+    #[must_use]
+    pub fn new(len: usize) -> Self {
+        Scratch {
+            in_cluster: vec![0; len],
+            corral: vec![0; len],
+            barrier_mark: vec![0; len],
+            ..Scratch::default()
+        }
+    }
+}
+
+/// A new visit stamp for a mark array: marks equal to the stamp mean "seen in this visit", so no
+/// clearing is needed between visits, except once every four billion when the counter wraps.
+pub(super) fn fresh_stamp(stamp: &mut u32, marks: &mut [u32]) -> u32 {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        marks.fill(0);
+        *stamp = 1;
+    }
+    *stamp
+}
+
+#[cfg(test)]
+pub(super) mod test_support {
+    use crate::board::Board;
+    use crate::level::Level;
+    use grid::Direction;
+
+    pub(super) fn setup(rows: &[&str]) -> (Board, Vec<bool>, Level) {
+        let level = Level::parse(1, "t", rows).unwrap();
+        let board = Board::new(&level).unwrap();
+        let mut occupied = vec![false; board.len];
+        for &b in &level.boxes {
+            occupied[b] = true;
+        }
+        (board, occupied, level)
+    }
+
+    pub(super) fn reach_of(board: &Board, occupied: &[bool], player: usize) -> Vec<bool> {
+        let mut seen = vec![false; board.len];
+        let mut stack = vec![player];
+        seen[player] = true;
+        while let Some(c) = stack.pop() {
+            for d in Direction::READING_ORDER {
+                let n = board.step(c, d);
+                if board.floor[n] && !occupied[n] && !seen[n] {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        seen
+    }
+}

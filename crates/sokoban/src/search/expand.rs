@@ -1,0 +1,180 @@
+//! Expanding a state: its pushes, the pruning that drops some of them, and tunnel macros.
+//!
+//! The player's region is flooded first, so the pushes are those of a box the player can
+//! stand behind onto a free square. When the position has an unfinished PI-corral, only the
+//! pushes into that corral are tried at all (see [`crate::deadlock`]). Each remaining push
+//! makes a child unless its target is a dead square or it freezes a box off its goal; the
+//! child gets its bound (see `estimate`), and is stored or, when already known, updated if it
+//! was reached more cheaply.
+//!
+//! A push from one corridor square into another is continued through the corridor as one
+//! macro move (each push still counted), in fast mode only.
+
+use super::Search;
+use super::table::Node;
+use crate::deadlock::{self, Corral};
+use grid::Direction;
+
+impl Search<'_> {
+    /// Expands the state `id`: makes each of its children that survives the pruning.
+    pub(super) fn expand(&mut self, id: u32) {
+        let node = *self.table.node(id);
+        let row: Vec<u64> = self.table.row(id).to_vec();
+        self.load(&row);
+        let exact = self.limits.fewest_moves_at.is_some();
+        if exact {
+            self.reach.walk_distances(self.board, &self.occupied, usize::from(node.player));
+        } else {
+            self.reach.flood(self.board, &self.occupied, usize::from(node.player));
+        }
+        let corral = if self.limits.techniques.pi_corrals {
+            deadlock::pi_corral(
+                self.board,
+                &self.occupied,
+                &self.boxes,
+                |c| self.reach.contains(c),
+                &mut self.deadlock,
+            )
+        } else {
+            Corral::None
+        };
+        let pushes: Vec<(usize, Direction)> = match corral {
+            // Reordering pushes into a corral keeps their number but not the walks between
+            // them, so the fewest-moves search uses the corral only to spot dead positions.
+            Corral::Only(pushes) if !exact || pushes.is_empty() => pushes,
+            _ => {
+                let mut all = Vec::with_capacity(self.boxes.len() * 4);
+                for &b in &self.boxes {
+                    for d in Direction::READING_ORDER {
+                        let pusher = self.board.step(b, d.opposite());
+                        let target = self.board.step(b, d);
+                        if self.reach.contains(pusher) && self.board.floor[target] && !self.occupied[target] {
+                            all.push((b, d));
+                        }
+                    }
+                }
+                all
+            }
+        };
+        let box_hash = node.hash ^ self.zobrist.player_key(usize::from(node.player));
+        if self.limits.techniques.matching {
+            // The parent's matching becomes the base that each child updates in one row.
+            let _ = self.bound(usize::from(node.player));
+            std::mem::swap(&mut self.parent_cost, &mut self.cost);
+        }
+        for (b, d) in pushes {
+            let walk = if exact { self.reach.walk(self.board.step(b, d.opposite())) } else { 0 };
+            self.try_push(id, &node, &row, box_hash, b, d, walk);
+        }
+    }
+
+    /// Generates the child of `parent` where the box on `b` is pushed in direction `d` (and on
+    /// through a tunnel), after the player walked `walk` steps to it.
+    #[allow(clippy::too_many_arguments)] // the parent's state, unpacked once by `expand`
+    fn try_push(
+        &mut self,
+        parent: u32,
+        node: &Node,
+        row: &[u64],
+        box_hash: u64,
+        b: usize,
+        d: Direction,
+        walk: u32,
+    ) {
+        let board = self.board;
+        let mut to = board.step(b, d);
+        if board.dead[to] || self.occupied[to] {
+            return;
+        }
+        let mut count: u8 = 1;
+        // Tunnel macro: a box pushed from one corridor square into another, off a goal, is
+        // pushed on while the corridor lasts.
+        // Only in fast mode: a box left part-way in a tunnel can matter to a player who comes
+        // round to the far end, where the macro would cost pushes; optimal mode stays exact.
+        while self.limits.tunnel_macros
+            && self.limits.techniques.tunnels
+            && !board.goal[to]
+            && board.corridor(to, d)
+            && board.corridor(board.step(to, d.opposite()), d)
+        {
+            let next = board.step(to, d);
+            if !board.floor[next] || self.occupied[next] || board.dead[next] || count == u8::MAX {
+                break;
+            }
+            to = next;
+            count += 1;
+            self.macros_used = true;
+        }
+        self.occupied[b] = false;
+        self.occupied[to] = true;
+        let dead = self.limits.techniques.freeze
+            && deadlock::freeze_deadlock(board, &self.occupied, to, &mut self.deadlock);
+        if dead {
+            self.occupied[b] = true;
+            self.occupied[to] = false;
+            return;
+        }
+        self.child_words.copy_from_slice(row);
+        self.child_words[b / 64] &= !(1 << (b % 64));
+        self.child_words[to / 64] |= 1 << (to % 64);
+        let player = board.step(to, d.opposite());
+        let normal = if self.limits.fewest_moves_at.is_some() {
+            player
+        } else {
+            self.reach.lowest_reachable(board.width, &self.child_words, player)
+        };
+        let hash =
+            box_hash ^ self.zobrist.box_key(b) ^ self.zobrist.box_key(to) ^ self.zobrist.player_key(normal);
+        let g = node.g.saturating_add(u16::from(count));
+        let moves = node.moves.saturating_add(walk + u32::from(count));
+        let words = std::mem::take(&mut self.child_words);
+        if let Some(existing) = self.table.find(hash, normal as u16, &words) {
+            let seen = *self.table.node(existing);
+            if (g, moves) < (seen.g, seen.moves)
+                && (!seen.closed || self.limits.optimal)
+                && seen.h != u16::MAX
+            {
+                let updated = self.table.node_mut(existing);
+                updated.g = g;
+                updated.moves = moves;
+                updated.parent = parent;
+                updated.from = b as u16;
+                updated.dir = d.index() as u8;
+                updated.count = count;
+                updated.closed = false;
+                self.push_open(existing);
+            }
+        } else {
+            // Boxes' list order does not matter to the bound; swap the moved box in place.
+            let index = self.boxes.iter().position(|&x| x == b).unwrap_or(0);
+            self.boxes[index] = to;
+            let mut h = self.child_bound(index, normal);
+            self.boxes[index] = b;
+            if let (Some(limit), Some(bound)) = (self.limits.fewest_moves_at, h)
+                && g + bound > limit
+            {
+                // Beyond the known optimum: no solution of that many pushes passes here.
+                h = None;
+            }
+            let child = Node {
+                parent,
+                hash,
+                player: normal as u16,
+                from: b as u16,
+                g,
+                h: h.unwrap_or(u16::MAX),
+                moves,
+                dir: d.index() as u8,
+                count,
+                closed: h.is_none(),
+            };
+            let child_id = self.table.insert(child, &words);
+            if h.is_some() {
+                self.push_open(child_id);
+            }
+        }
+        self.child_words = words;
+        self.occupied[b] = true;
+        self.occupied[to] = false;
+    }
+}

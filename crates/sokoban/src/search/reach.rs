@@ -1,0 +1,121 @@
+//! Where the player can walk: the region of a state, its normalised square, walking distances.
+//!
+//! Between pushes the player walks freely, so a state records the player's *region* by one
+//! square of it, the lowest (top-left in reading order). Expanding a state needs the whole
+//! region, to know which boxes the player can stand behind: a breadth-first flood from the
+//! player with [`grid::Bfs`], which also gives the walking distances the fewest-moves search
+//! counts.
+//!
+//! Every child state needs only the region's lowest square, and children are made far more
+//! often than states are expanded. That flood runs over bit words instead: each sweep grows the
+//! region by at least one layer, 64 cells to a word operation, which beats a queue walk on the
+//! small boards where most states are made.
+//!
+//! ```text
+//!   #######     player P, boxes $: the region is the six squares marked r and P;
+//!   #rr$  #     its lowest square (first in reading order) names it, so every
+//!   #rP$  #     state with these boxes and the player anywhere in it is one state.
+//!   #rr$  #
+//!   #######
+//! ```
+
+use crate::board::Board;
+use grid::{Bfs, UNREACHED};
+
+/// Reusable buffers of the player's floods over one board.
+pub(super) struct Reach {
+    /// The region flood of the state being expanded, kept until the next expansion.
+    bfs: Bfs,
+    /// The interior as bit words, and scratch words for the bitwise flood.
+    floor_words: Vec<u64>,
+    free_words: Vec<u64>,
+    region_words: Vec<u64>,
+}
+
+impl Reach {
+    /// Buffers for `board`.
+    pub fn new(board: &Board) -> Self {
+        let words = board.len.div_ceil(64);
+        let mut floor_words = vec![0; words];
+        for &cell in &board.interior {
+            floor_words[cell / 64] |= 1 << (cell % 64);
+        }
+        Reach {
+            // The interior never touches the rim, so the flood needs no bounds checks.
+            bfs: Bfs::with_rim(board.width, board.len),
+            floor_words,
+            free_words: vec![0; words],
+            region_words: vec![0; words],
+        }
+    }
+
+    /// Floods the player's region from `from` around the boxes of `occupied` and returns its
+    /// lowest square. [`Reach::contains`] then answers for that region.
+    pub fn flood(&mut self, board: &Board, occupied: &[bool], from: usize) -> usize {
+        let region = self.bfs.reach([from], |cell| board.floor[cell] && !occupied[cell]);
+        region.iter().min().map_or(from, |&cell| cell as usize)
+    }
+
+    /// Floods the player's region like [`Reach::flood`], keeping the walking distances from
+    /// `from` for [`Reach::walk`].
+    pub fn walk_distances(&mut self, board: &Board, occupied: &[bool], from: usize) {
+        let _ = self.bfs.distances([from], |cell| board.floor[cell] && !occupied[cell]);
+    }
+
+    /// True when the last flood reached `cell`.
+    #[inline]
+    pub fn contains(&self, cell: usize) -> bool {
+        self.bfs.last_distances()[cell] != UNREACHED
+    }
+
+    /// The walking distance from the last flood's start to `cell` (reached by it).
+    #[inline]
+    pub fn walk(&self, cell: usize) -> u32 {
+        self.bfs.last_distances()[cell]
+    }
+
+    /// The lowest square of the player's region from `from`, with the boxes of `boxes` (a box
+    /// set as bit words), by the bitwise flood of the module notes.
+    ///
+    /// A shift by one can wrap from one row's end into the next row's start, but the interior
+    /// never touches the rim, so such a bit always lands on a wall and is masked off.
+    pub fn lowest_reachable(&mut self, width: usize, boxes: &[u64], from: usize) -> usize {
+        let n = boxes.len();
+        let (whole, bits) = (width / 64, (width % 64) as u32);
+        for ((free, &floor), &boxes) in self.free_words.iter_mut().zip(&self.floor_words).zip(boxes) {
+            *free = floor & !boxes;
+        }
+        self.region_words.fill(0);
+        let region = &mut self.region_words;
+        region[from / 64] = 1 << (from % 64);
+        loop {
+            let mut changed = false;
+            for i in 0..n {
+                let word = |j: Option<usize>| j.and_then(|j| region.get(j)).copied().unwrap_or(0);
+                let here = region[i];
+                let from_left = (here << 1) | (word(i.checked_sub(1)) >> 63);
+                let from_right = (here >> 1) | (word(Some(i + 1)) << 63);
+                // Cell c takes cell c - width (the one above) and c + width (below).
+                let from_above = if bits == 0 {
+                    word(i.checked_sub(whole))
+                } else {
+                    (word(i.checked_sub(whole)) << bits) | (word(i.checked_sub(whole + 1)) >> (64 - bits))
+                };
+                let from_below = if bits == 0 {
+                    word(Some(i + whole))
+                } else {
+                    (word(Some(i + whole)) >> bits) | (word(Some(i + whole + 1)) << (64 - bits))
+                };
+                let next = (here | from_left | from_right | from_above | from_below) & self.free_words[i];
+                if next != here {
+                    region[i] = next;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        grid::set_bits(region).next().unwrap_or(from)
+    }
+}

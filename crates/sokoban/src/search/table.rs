@@ -1,0 +1,172 @@
+//! Where the search keeps its states: the node arena and the transposition table.
+//!
+//! A state is a row of box-set words (one bit per cell) and a [`Node`] holding the player's
+//! normalised square, the costs, and the push that led to it from its parent. Both live in
+//! arenas indexed by a state's id, so a state is stored once and named by a `u32`.
+//!
+//! States are found again by a Zobrist hash ([`Zobrist`]): one random word per box square and
+//! one per player square, combined by exclusive or, so a push updates the hash with three
+//! operations (the box leaves a square, enters another, the player's square changes). The table
+//! is open addressing with linear probing; each slot holds the high half of a state's hash
+//! beside its id, so most probes are settled without touching the arena.
+
+/// No parent: the root.
+pub(super) const NONE: u32 = u32::MAX;
+/// A free slot of the table.
+const EMPTY: u64 = u64::MAX;
+/// The half of a hash kept in a slot, beside the state's id in the low half.
+const HIGH: u64 = 0xffff_ffff_0000_0000;
+
+/// One stored state, its box set aside.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    /// The state this one was first (or most cheaply) reached from, or [`NONE`].
+    pub parent: u32,
+    /// Zobrist hash of the boxes and the normalised player square.
+    pub hash: u64,
+    /// The player's square: the region's lowest, or the exact square when moves count.
+    pub player: u16,
+    /// The pushed box's square before the push from the parent.
+    pub from: u16,
+    /// Pushes from the start.
+    pub g: u16,
+    /// The lower bound on the pushes left, `u16::MAX` for a dead state.
+    pub h: u16,
+    /// Moves from the start (only meaningful when moves are counted).
+    pub moves: u32,
+    /// Direction of the push from the parent, as a direction index.
+    pub dir: u8,
+    /// Pushes in a row of that push (more than one through a tunnel).
+    pub count: u8,
+    /// Expanded already.
+    pub closed: bool,
+}
+
+/// The random words of the Zobrist hash, one per box square and one per player square.
+pub(super) struct Zobrist {
+    boxes: Vec<u64>,
+    players: Vec<u64>,
+}
+
+impl Zobrist {
+    /// Keys for a grid of `len` cells, from a fixed seed so that runs are reproducible.
+    pub fn new(len: usize) -> Self {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64 ^ len as u64;
+        let mut random = move || {
+            // SplitMix64.
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let boxes = (0..len).map(|_| random()).collect();
+        let players = (0..len).map(|_| random()).collect();
+        Zobrist { boxes, players }
+    }
+
+    /// The key of a box on `cell`.
+    #[inline]
+    pub fn box_key(&self, cell: usize) -> u64 {
+        self.boxes[cell]
+    }
+
+    /// The key of the player on `cell`.
+    #[inline]
+    pub fn player_key(&self, cell: usize) -> u64 {
+        self.players[cell]
+    }
+}
+
+/// The arena of states and the hash table that finds them.
+pub(super) struct Table {
+    /// Words in one box-set row.
+    words: usize,
+    nodes: Vec<Node>,
+    box_words: Vec<u64>,
+    /// Open addressing: each slot holds the high half of a state's hash and its id; `EMPTY`
+    /// marks a free slot.
+    slots: Vec<u64>,
+}
+
+impl Table {
+    /// An empty table for box sets of `words` words.
+    pub fn new(words: usize) -> Self {
+        Table { words, nodes: Vec::new(), box_words: Vec::new(), slots: vec![EMPTY; 1 << 12] }
+    }
+
+    /// States stored.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The state `id`.
+    #[inline]
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The state `id`, to update.
+    #[inline]
+    pub fn node_mut(&mut self, id: u32) -> &mut Node {
+        &mut self.nodes[id as usize]
+    }
+
+    /// The box set of state `id`.
+    #[inline]
+    pub fn row(&self, id: u32) -> &[u64] {
+        &self.box_words[id as usize * self.words..(id as usize + 1) * self.words]
+    }
+
+    /// The id of the stored state with this hash, player square and box set, if any.
+    pub fn find(&self, hash: u64, player: u16, row: &[u64]) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut slot = (hash as usize) & mask;
+        loop {
+            let entry = self.slots[slot];
+            if entry == EMPTY {
+                return None;
+            }
+            let id = entry as u32;
+            if entry & HIGH != hash & HIGH {
+                slot = (slot + 1) & mask;
+                continue;
+            }
+            let node = &self.nodes[id as usize];
+            if node.hash == hash && node.player == player && self.row(id) == row {
+                return Some(id);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Stores a new state and returns its id.
+    pub fn insert(&mut self, node: Node, row: &[u64]) -> u32 {
+        if (self.nodes.len() + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let id = self.nodes.len() as u32;
+        self.nodes.push(node);
+        self.box_words.extend_from_slice(row);
+        self.place(id);
+        id
+    }
+
+    fn place(&mut self, id: u32) {
+        let mask = self.slots.len() - 1;
+        let hash = self.nodes[id as usize].hash;
+        let mut slot = (hash as usize) & mask;
+        while self.slots[slot] != EMPTY {
+            slot = (slot + 1) & mask;
+        }
+        self.slots[slot] = (hash & HIGH) | u64::from(id);
+    }
+
+    /// Doubles the table, keeping it at most half full so that probe runs stay short.
+    fn grow(&mut self) {
+        self.slots = vec![EMPTY; self.slots.len() * 2];
+        for id in 0..self.nodes.len() as u32 {
+            self.place(id);
+        }
+    }
+}
