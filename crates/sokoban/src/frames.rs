@@ -19,7 +19,7 @@ use std::path::Path;
 
 /// The board with boxes on `has_box` and the player on `player`.
 fn board(level: &Level, has_box: &[bool], player: usize, caption: String) -> Frame {
-    let squares = &level.squares;
+    let squares = &level.squares();
     // Floor outside the walls (the spaces before a row's first wall) is not part of the board.
     let inside = level.player_region();
     let rows = (0..squares.height())
@@ -44,12 +44,12 @@ fn board(level: &Level, has_box: &[bool], player: usize, caption: String) -> Fra
 
 /// The level's start as a frame: the thumbnail of the collection page.
 pub fn start(level: &Level) -> Frame {
-    let mut has_box = vec![false; level.squares.len()];
-    for &cell in &level.boxes {
+    let mut has_box = vec![false; level.squares().len()];
+    for &cell in level.boxes() {
         has_box[cell] = true;
     }
-    let caption = format!("start: {} boxes", level.boxes.len());
-    board(level, &has_box, level.player, caption)
+    let caption = format!("start: {} boxes", level.boxes().len());
+    board(level, &has_box, level.player(), caption)
 }
 
 /// `lurd` played on `level`, one frame a move.
@@ -58,12 +58,12 @@ pub fn start(level: &Level) -> Frame {
 /// If a move breaks a rule: the binary only replays solutions [`sokoban::verify`] accepted, so
 /// this would be a bug.
 pub fn solution_replay(level: &Level, lurd: &str, title: &str) -> Result<Replay> {
-    let squares = &level.squares;
+    let squares = &level.squares();
     let mut has_box = vec![false; squares.len()];
-    for &cell in &level.boxes {
+    for &cell in level.boxes() {
         has_box[cell] = true;
     }
-    let mut player = level.player;
+    let mut player = level.player();
     let total_moves = lurd.chars().count();
     let total_pushes = lurd.chars().filter(char::is_ascii_uppercase).count();
     let mut pushes = 0;
@@ -86,13 +86,13 @@ pub fn solution_replay(level: &Level, lurd: &str, title: &str) -> Result<Replay>
         player = next;
         let on_goals =
             (0..squares.len()).filter(|&cell| has_box[cell] && squares[cell] == Square::Goal).count();
-        let caption = if index + 1 == total_moves && on_goals == level.boxes.len() {
+        let caption = if index + 1 == total_moves && on_goals == level.boxes().len() {
             format!("solved: {total_moves} moves, {total_pushes} pushes")
         } else {
             format!(
                 "move {}/{total_moves} ({letter}) | pushes {pushes}/{total_pushes} | boxes on goals {on_goals}/{}",
                 index + 1,
-                level.boxes.len()
+                level.boxes().len()
             )
         };
         replay.push(board(level, &has_box, player, caption))?;
@@ -172,7 +172,7 @@ mod tests {
         let texts = sokoban::split_collection(text).unwrap();
         let level = texts[0].parse().unwrap();
         let result = sokoban::solve(&level, &Options::default()).unwrap();
-        let Status::Solved(solution) = result.status else { panic!("{} is solvable", level.title) };
+        let Status::Solved(solution) = result.status else { panic!("{} is solvable", level.title()) };
         (level, solution)
     }
 
@@ -193,7 +193,7 @@ mod tests {
             assert_eq!(replay.len(), solution.moves + 1);
             let last = replay.last();
             let count = |style| last.cells().iter().filter(|cell| cell.style == style).count();
-            assert_eq!((count(Style::Box), count(Style::BoxOnGoal)), (0, level.boxes.len()));
+            assert_eq!((count(Style::Box), count(Style::BoxOnGoal)), (0, level.boxes().len()));
             assert_eq!(last.caption, format!("solved: {} moves, {} pushes", solution.moves, solution.pushes));
         }
     }

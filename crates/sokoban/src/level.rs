@@ -19,7 +19,7 @@ use thiserror::Error;
 
 /// What a square of the board is, boxes and player aside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Square {
+pub enum Square {
     /// A wall.
     Wall,
     /// Floor without a goal.
@@ -266,8 +266,9 @@ impl Level {
     }
 
     /// The squares the player could reach if boxes were air, on a closed level: a flood over
-    /// everything but walls, which parsing checked never meets the rim.
-    pub(crate) fn player_region(&self) -> Vec<bool> {
+    /// everything but walls, which parsing checked never meets the rim. Indexed by cell.
+    #[must_use]
+    pub fn player_region(&self) -> Vec<bool> {
         let squares = &self.squares;
         let mut seen = vec![false; squares.len()];
         let mut bfs = Bfs::with_rim(squares.width(), squares.len());
@@ -275,6 +276,12 @@ impl Level {
             seen[cell as usize] = true;
         }
         seen
+    }
+
+    /// The board without boxes and player: what each square is, read-only.
+    #[must_use]
+    pub fn squares(&self) -> &Grid<Square> {
+        &self.squares
     }
 
     /// Number of the level in its file, counted from 1.

@@ -66,13 +66,12 @@ mod search;
 mod solution;
 
 pub use collection::{CollectionError, LevelText, find_level, split_collection};
-pub use level::{Level, LevelError, MAX_CELLS};
+pub use level::{Level, LevelError, MAX_CELLS, Square};
 pub use record::{Record, Summary, Verdict};
 pub use search::Techniques;
 pub use solution::{Solution, VerifyError, verify};
 
 use board::Board;
-use level::Square;
 use lurd::lurd_of;
 use search::{Limits, Outcome, find_pushes};
 use std::time::Instant;
