@@ -55,9 +55,9 @@ impl fmt::Display for Side {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cave {
     /// True for open floor (including squares where units start), false for walls.
-    pub floor: Grid<bool>,
+    floor: Grid<bool>,
     /// Every unit's side and starting cell, in reading order.
-    pub units: Vec<(Side, usize)>,
+    units: Vec<(Side, usize)>,
 }
 
 /// Why a text is not a cave.
@@ -125,6 +125,19 @@ impl Cave {
             return Err(CaveError::NoUnits);
         }
         Ok(Cave { floor: marks.map(|&ch| ch != '#'), units })
+    }
+
+    /// True for open floor (including squares where units start), false for walls. The border
+    /// is all wall, so every open square has its four neighbours at [`grid::Offsets`].
+    #[must_use]
+    pub fn floor(&self) -> &Grid<bool> {
+        &self.floor
+    }
+
+    /// Every unit's side and starting cell, in reading order.
+    #[must_use]
+    pub fn units(&self) -> &[(Side, usize)] {
+        &self.units
     }
 
     /// How many units of `side` the cave starts with.

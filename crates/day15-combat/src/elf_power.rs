@@ -55,7 +55,7 @@
 //! What remains is part 1's battle, which is needed anyway, plus each surviving class's battle
 //! from its divergence point to its first elf death or its end.
 
-use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Stalemate};
+use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Stalemate, StopAt};
 use crate::cave::{Cave, Side};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
@@ -132,17 +132,18 @@ fn fight_master(cave: &Cave, classes: &[(u32, u32)], search: &Search) -> Result<
     // to the front: those before `undiverged` have yet to.
     let mut undiverged = classes.len();
     loop {
-        let progress = master.advance(false, true, |battle, attacker, target| {
-            let units = battle.units();
-            if undiverged > 0
-                && units[attacker].side == Side::Elf
-                && units[target].hits + 1 == classes[undiverged - 1].0
-            {
-                undiverged -= 1;
-                search.diverge(undiverged, battle);
-            }
-            false
-        });
+        let progress =
+            master.advance(StopAt { elf_death: true, ..StopAt::NOWHERE }, |battle, attacker, target| {
+                let units = battle.units();
+                if undiverged > 0
+                    && units[attacker].side == Side::Elf
+                    && units[target].hits + 1 == classes[undiverged - 1].0
+                {
+                    undiverged -= 1;
+                    search.diverge(undiverged, battle);
+                }
+                false
+            });
         match progress {
             Progress::ElfDied if undiverged > 0 => {
                 // Every class yet to diverge would copy a battle that has lost an elf.
@@ -354,7 +355,7 @@ enum Fight {
 /// without a strike.
 fn fight_unless(battle: &mut Battle, mut stop: impl FnMut() -> bool) -> Fight {
     loop {
-        match battle.advance(true, true, |_, _, _| stop()) {
+        match battle.advance(StopAt { round_end: true, elf_death: true }, |_, _, _| stop()) {
             Progress::ElfDied | Progress::Stalemate => return Fight::Lost,
             Progress::Over => {
                 let outcome = battle.outcome().expect("an ended battle has a winner");
