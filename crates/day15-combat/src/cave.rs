@@ -1,6 +1,6 @@
 //! The cave as read from the puzzle input: walls, open floor, and where each unit starts.
 
-use grid::{Grid, Pos};
+use grid::{Bfs, Grid, Pos, UNREACHED};
 use std::fmt;
 use thiserror::Error;
 
@@ -140,6 +140,17 @@ impl Cave {
         &self.units
     }
 
+    /// The first of `side`'s enemies, in reading order, that no unit of `side` can ever reach:
+    /// walled off from all of them. Units do not count as walls here, since they move and die.
+    #[must_use]
+    pub fn enemy_out_of_reach(&self, side: Side) -> Option<usize> {
+        // The border is all wall, so the search can step by plain offsets.
+        let mut bfs = Bfs::with_rim(self.floor.width(), self.floor.len());
+        let own = self.units.iter().filter(|&&(s, _)| s == side).map(|&(_, cell)| cell);
+        let reached = bfs.distances(own, |cell| self.floor[cell]);
+        self.units.iter().find(|&&(s, cell)| s != side && reached[cell] == UNREACHED).map(|&(_, cell)| cell)
+    }
+
     /// How many units of `side` the cave starts with.
     #[must_use]
     pub fn count(&self, side: Side) -> usize {
@@ -157,6 +168,17 @@ mod tests {
         assert_eq!(cave.units, vec![(Side::Goblin, 6), (Side::Elf, 8), (Side::Elf, 11)]);
         assert!(cave.floor[7] && !cave.floor[0]);
         assert_eq!(cave.count(Side::Elf), 2);
+    }
+
+    #[test]
+    fn an_enemy_out_of_reach_is_one_walled_off_from_the_whole_army() {
+        let cave = Cave::parse("#########\n#G.E#.G.#\n#.###.E.#\n#########\n").unwrap();
+        // Each goblin has an elf on its side of the walls, and each elf a goblin.
+        assert_eq!(cave.enemy_out_of_reach(Side::Elf), None);
+        assert_eq!(cave.enemy_out_of_reach(Side::Goblin), None);
+        let walled = Cave::parse("#######\n#GGE#G#\n#######\n").unwrap();
+        assert_eq!(walled.enemy_out_of_reach(Side::Elf), Some(12));
+        assert_eq!(walled.enemy_out_of_reach(Side::Goblin), None);
     }
 
     #[test]

@@ -59,6 +59,7 @@
 use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Stalemate, StopAt};
 use crate::cave::{Cave, Side};
 use crate::scheduler::{Scheduler, TaskEnd};
+use grid::Pos;
 
 /// The lowest power at which the elves win without losing anyone, and that battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,9 +75,45 @@ pub struct SafeVictory {
 pub struct Answers {
     /// The battle at elf power 3.
     pub part1: Outcome,
-    /// The lowest power with no elf lost; `None` if even one-hit kills lose an elf (or the cave
-    /// has no elves to win with).
+    /// The lowest power with no elf lost; `None` if no power wins without a loss (see
+    /// [`why_no_safe_power`] for what happens instead).
     pub part2: Option<SafeVictory>,
+}
+
+/// Why no elf power saves every elf: what really happens at the powers that come closest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoSafePower {
+    /// There is no elf to win with.
+    #[error("the cave has no elves, so no attack power lets the elves win")]
+    NoElves,
+    /// A goblin is walled off from every elf: the elves can never win, so at every power an elf
+    /// dies or the battle never ends.
+    #[error(
+        "the goblin at {0} is walled off from every elf, so the elves can never win: at every power an elf dies or the battle never ends"
+    )]
+    GoblinOutOfReach(Pos),
+    /// At power 200 (and above: the same battle) the battle never ends.
+    #[error("at power 200 (every hit kills) the battle never ends, and higher powers fight the same battle")]
+    NeverEndsAtFullPower,
+    /// At power 200 (and above: the same battle) an elf dies.
+    #[error("even at power 200 (every hit kills) an elf dies, and higher powers fight the same battle")]
+    ElfDiesAtFullPower,
+}
+
+/// Why no power saves every elf, for a cave whose part 2 has no answer: fights the battle at
+/// power 200 unless the cave alone tells.
+#[must_use]
+pub fn why_no_safe_power(cave: &Cave) -> NoSafePower {
+    if cave.count(Side::Elf) == 0 {
+        return NoSafePower::NoElves;
+    }
+    if let Some(goblin) = cave.enemy_out_of_reach(Side::Elf) {
+        return NoSafePower::GoblinOutOfReach(cave.floor().pos(goblin));
+    }
+    match Battle::new(cave, HIT_POINTS).fight() {
+        Err(Stalemate { .. }) => NoSafePower::NeverEndsAtFullPower,
+        Ok(_) => NoSafePower::ElfDiesAtFullPower,
+    }
 }
 
 /// The classes of elf power from 4 up: (hits a goblin takes to die, lowest power that does it),
@@ -281,6 +318,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn part2_false_reason_for_a_goblin_no_elf_can_reach() {
+        // Part 1: the goblins kill the elf. From power 4 the elf kills the two goblins beside it,
+        // and the third, walled off, waits for ever: no battle ends, though none loses an elf.
+        let cave = crate::parse("#######\n#GGE#G#\n#######\n").unwrap();
+        let answers = solve(&cave).unwrap();
+        assert_eq!(answers.part1.winner, Side::Goblin);
+        assert_eq!(answers.part2, None);
+        let reason = why_no_safe_power(&cave);
+        assert_eq!(reason, NoSafePower::GoblinOutOfReach(Pos { row: 1, col: 5 }));
+        assert!(reason.to_string().contains("walled off from every elf"), "{reason}");
+        assert!(!reason.to_string().contains("an elf dies,"), "{reason}");
+    }
+
+    #[test]
+    fn why_no_safe_power_tells_an_elf_death_from_a_battle_that_never_ends() {
+        // One elf against a crowd: it kills one goblin a turn but is struck from every side.
+        let crowd = "#########\n#GGGGGGG#\n#GGGGGGG#\n#GGGEGGG#\n#GGGGGGG#\n#GGGGGGG#\n#########\n";
+        let crowd = crate::parse(crowd).unwrap();
+        assert_eq!(why_no_safe_power(&crowd), NoSafePower::ElfDiesAtFullPower);
+        let no_elves = crate::parse("#####\n#G.G#\n#####\n").unwrap();
+        assert_eq!(why_no_safe_power(&no_elves), NoSafePower::NoElves);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Parser;
-use day15_combat::{Battle, Cave, Outcome, Side, battle::Progress};
+use day15_combat::elf_power::why_no_safe_power;
+use day15_combat::{Battle, Cave, Outcome, battle::Progress};
 use std::path::PathBuf;
 
 /// Advent of Code 2018 day 15: elves against goblins.
@@ -68,7 +69,7 @@ fn main() -> Result<()> {
                     show_safe_battle(&cave, victory.power)?;
                 }
             }
-            None => bail!("{}", no_safe_power(&cave)),
+            None => bail!("{}", why_no_safe_power(&cave)),
         },
         None => {
             let answers = day15_combat::solve(&cave)?;
@@ -85,7 +86,7 @@ fn main() -> Result<()> {
                         show_safe_battle(&cave, victory.power)?;
                     }
                 }
-                None => println!("Part 2: none  ({})", no_safe_power(&cave)),
+                None => println!("Part 2: none  ({})", why_no_safe_power(&cave)),
             }
         }
     }
@@ -144,12 +145,4 @@ fn describe(outcome: &Outcome) -> String {
         outcome.hit_points,
         outcome.score()
     )
-}
-
-fn no_safe_power(cave: &Cave) -> String {
-    if cave.count(Side::Elf) == 0 {
-        "the cave has no elves, so no attack power lets the elves win".to_owned()
-    } else {
-        "even at power 200 (every hit kills) an elf dies, and higher powers fight the same battle".to_owned()
-    }
 }
