@@ -189,11 +189,7 @@ fn fight_master(
                 && units[target].hits + 1 == classes[undiverged - 1].0
             {
                 undiverged -= 1;
-                // Divergences after the first elf death are settled at that death instead.
-                debug_assert_eq!(battle.elves_lost(), 0);
-                let mut copy = Box::new(battle.clone());
-                copy.set_elf_power(classes[undiverged].1);
-                scheduler.make_ready(undiverged, copy);
+                diverge(scheduler, undiverged, classes[undiverged].1, battle);
             }
             false
         });
@@ -215,6 +211,16 @@ fn fight_master(
             Progress::RoundComplete | Progress::ElfDied | Progress::Paused => {}
         }
     }
+}
+
+/// Class `index`, of lowest power `power`, parts from the master, which is about to strike: its
+/// battle is ready to be fought on from a copy of the master's.
+fn diverge(scheduler: &ClassScheduler, index: usize, power: u32, master: &Battle) {
+    // Divergences after the first elf death are settled at that death instead.
+    debug_assert_eq!(master.elves_lost(), 0);
+    let mut battle = Box::new(master.clone());
+    battle.set_elf_power(power);
+    scheduler.make_ready(index, battle);
 }
 
 /// Ends the search if the master stops without settling its classes, so no worker waits for ever.
