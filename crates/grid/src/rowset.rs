@@ -13,6 +13,8 @@
 //! set of real cells, and one shifted before column 0 falls off the word. That is the step of
 //! the breadth-first flood of [`crate::Flood`], and of [`RowSet::set_to_beside`].
 
+use crate::bits;
+
 /// A set of cells of a `width x height` grid, stored a row per run of words.
 ///
 /// Cells are addressed by their index in reading order, like everywhere in this crate.
@@ -182,16 +184,7 @@ impl RowSet {
     /// The cells in reading order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         let grid_words = self.stride..(self.height + 1) * self.stride;
-        grid_words.flat_map(move |index| {
-            let mut rest = self.words[index];
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let bit = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    self.cell_at(index, bit)
-                })
-            })
-        })
+        grid_words.flat_map(move |index| bits(self.words[index]).map(move |bit| self.cell_at(index, bit)))
     }
 }
 
