@@ -78,7 +78,9 @@ impl<T> Grid<T> {
         let rows = &lines[first..=last];
 
         let width = rows[0].1.chars().count();
-        let mut cells = Vec::with_capacity(width * rows.len());
+        // Every cell is at least one byte of text: reserving more than the text holds would let a
+        // wide first row over many short ones ask for a huge allocation before a row is checked.
+        let mut cells = Vec::with_capacity(width.saturating_mul(rows.len()).min(text.len()));
         for &(line, row) in rows {
             let mut found = 0;
             for (column, ch) in row.chars().enumerate() {
@@ -147,6 +149,15 @@ mod tests {
             Grid::parse("###\n####\n", walls_and_floor).unwrap_err(),
             ParseError::RaggedRow { line: 2, expected: 3, found: 4 }
         );
+    }
+
+    #[test]
+    fn a_wide_first_row_over_many_short_rows_is_ragged_not_a_huge_allocation() {
+        // 200,000 x 200,001 cells of four bytes each would be 160 GB; the text is 600 KB.
+        let rows = 200_000;
+        let text = format!("{}\n{}", "#".repeat(rows), "#\n".repeat(rows));
+        let error = Grid::parse(&text, |ch| (ch == '#').then_some('#')).unwrap_err();
+        assert_eq!(error, ParseError::RaggedRow { line: 2, expected: rows, found: 1 });
     }
 
     #[test]
