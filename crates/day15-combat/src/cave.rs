@@ -64,8 +64,11 @@ pub struct Cave {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CaveError {
     /// Empty text, ragged rows or an unknown character.
+    ///
+    /// The message includes the grid's own, so the grid error is not also given as the source:
+    /// a report that walks the chain of causes would print it twice.
     #[error("{0} (a cave holds only '#', '.', 'E' and 'G')")]
-    Grid(#[from] grid::ParseError),
+    Grid(grid::ParseError),
     /// The map has no elves and no goblins.
     #[error("the cave has no units: it needs at least one 'E' or 'G'")]
     NoUnits,
@@ -89,6 +92,12 @@ pub enum CaveError {
         /// Rows.
         height: usize,
     },
+}
+
+impl From<grid::ParseError> for CaveError {
+    fn from(error: grid::ParseError) -> Self {
+        CaveError::Grid(error)
+    }
 }
 
 /// The largest cave the simulator takes: cells are numbered with `u32`, units with `u16`.
@@ -197,6 +206,14 @@ mod tests {
         let error = Cave::parse("####\n#EX#\n####\n").unwrap_err();
         assert_eq!(error, CaveError::Grid(grid::ParseError::UnknownChar { line: 2, column: 3, ch: 'X' }));
         assert!(error.to_string().starts_with("line 2, column 3: unknown character 'X'"));
+    }
+
+    #[test]
+    fn a_parse_error_is_printed_once() {
+        // The grid's message is part of the cave's, so it must not come back as its source.
+        let error = Cave::parse("####\n#EX#\n####\n").unwrap_err();
+        assert!(std::error::Error::source(&error).is_none());
+        assert_eq!(error.to_string().matches("unknown character").count(), 1);
     }
 
     #[test]
