@@ -230,6 +230,15 @@ mod tests {
     }
 
     #[test]
+    fn trailing_spaces_on_a_line_are_accepted() {
+        let plain = Cave::parse("#####\n#G.E#\n#####\n").unwrap();
+        assert_eq!(Cave::parse("#####  \n#G.E# \n#####\t\r\n").unwrap(), plain);
+        // A line of spaces before the map is blank, and is counted as such in errors.
+        let error = Cave::parse("   \n####\n#E.#\n#..G\n####\n").unwrap_err();
+        assert_eq!(error, CaveError::OpenBorder { line: 4, column: 4, found: 'G' });
+    }
+
+    #[test]
     fn windows_line_endings_and_trailing_blank_lines_are_accepted() {
         let unix = Cave::parse("#####\n#G.E#\n#####\n").unwrap();
         assert_eq!(Cave::parse("#####\r\n#G.E#\r\n#####\r\n\r\n\r\n").unwrap(), unix);

@@ -109,7 +109,7 @@ pub fn parse(text: &str) -> Result<Maze, ParseError> {
         Some(tile)
     })?;
     // Grid::parse skips blank lines before the map but still counts them in its own errors.
-    let skipped = text.split('\n').take_while(|line| line.trim_end_matches('\r').is_empty()).count();
+    let skipped = grid::leading_blank_lines(text);
     let place = |index: usize| {
         let Pos { row, col } = grid.pos(index);
         (row + 1 + skipped, col + 1)
@@ -311,5 +311,16 @@ mod tests {
             ParseError::Grid(grid::ParseError::RaggedRow { line: 3, expected: 4, found: 3 })
         );
         assert_eq!(parse("\n\n").unwrap_err(), ParseError::Grid(grid::ParseError::Empty));
+    }
+
+    #[test]
+    fn trailing_spaces_on_a_line_are_accepted() {
+        let plain = parse("#####\n#@.a#\n#####\n").unwrap();
+        assert_eq!(parse("#####   \n#@.a#  \n#####\t\n").unwrap(), plain);
+        // A line of spaces before the map is blank, and is counted as such in errors.
+        assert_eq!(
+            parse("  \n#####\n#a@a#\n#####\n").unwrap_err(),
+            ParseError::DuplicateKey { key: 'a', line: 3, column: 4, first_line: 3, first_column: 2 }
+        );
     }
 }

@@ -31,9 +31,11 @@ pub enum ParseError {
     },
 }
 
-/// The text's lines as [`Grid::parse`] sees them: split on `\n`, a trailing `\r` dropped.
+/// The text's lines as [`Grid::parse`] sees them: split on `\n`, with the `\r` of a Windows line
+/// ending and any spaces or tabs an editor left at the end dropped. (So a space cannot be a cell
+/// at the end of a row: none of the maps read with this parser has such cells.)
 fn map_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.split('\n').map(|line| line.strip_suffix('\r').unwrap_or(line))
+    text.split('\n').map(|line| line.trim_end_matches([' ', '\t', '\r']))
 }
 
 /// How many blank lines come before the first row of a map: [`Grid::parse`] skips them, so row
@@ -52,8 +54,8 @@ impl<T> Grid<T> {
     /// Reads a grid from text, one line a row, decoding each character with `decode`
     /// (`None` means the character is not allowed).
     ///
-    /// `\r\n` line endings are accepted, and blank lines at the start and end are ignored; a
-    /// blank line between rows is a ragged row. Every row must be as wide as the first.
+    /// `\r\n` line endings and spaces or tabs at the end of a line are accepted, and blank lines
+    /// at the start and end are ignored; a blank line between rows is a ragged row. Every row must be as wide as the first.
     ///
     /// # Errors
     /// [`ParseError::Empty`] with no rows, [`ParseError::RaggedRow`] for a row of another width,
@@ -125,6 +127,15 @@ mod tests {
         let no_final_newline = Grid::parse("###\n#..", walls_and_floor).unwrap();
         assert_eq!(unix, windows);
         assert_eq!(unix, no_final_newline);
+    }
+
+    #[test]
+    fn trailing_spaces_on_a_line_are_accepted() {
+        let plain = Grid::parse("###\n#..\n", walls_and_floor).unwrap();
+        assert_eq!(Grid::parse("### \t\r\n#..  \n   \n", walls_and_floor).unwrap(), plain);
+        assert_eq!(leading_blank_lines("  \n\t\r\n###\n"), 2);
+        // A space inside a row is still a character of the row.
+        assert!(Grid::parse("# #\n", walls_and_floor).is_err());
     }
 
     #[test]
