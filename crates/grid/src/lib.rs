@@ -10,8 +10,10 @@
 //! - [`Grid::parse`]: text to grid, with typed errors that name the line and column
 //!   ([`ParseError`]). Windows line endings and trailing blank lines are accepted.
 //! - [`Grid::neighbours`]: the four neighbours of a cell, in reading order (up, left, right, down).
-//! - [`Bfs`]: breadth-first distance maps from one or many sources, with a passability predicate
-//!   and reusable buffers, so a search core can run thousands of them without allocating.
+//! - [`Bfs`]: breadth-first search from one or many sources with a passability predicate:
+//!   distance maps, region floods ([`Bfs::reach`]) and shortest paths ([`Bfs::path`]), with
+//!   reusable buffers, so a search core can run thousands of them without allocating. Day 15
+//!   uses it to find a goblin walled off from every elf.
 //! - [`Grid::with_rim`] and [`Offsets`]: a grid padded with a ring of wall, so that the
 //!   neighbours of every inner cell are plain offsets `-width, -1, +1, +width` with no bounds
 //!   checks, and [`Direction`], the one direction type, listed in reading order.
