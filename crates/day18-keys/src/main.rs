@@ -13,7 +13,6 @@
 use anyhow::{Context, Result};
 use clap::Parser;
 use day18_keys::{Maze, Solution, SolveError};
-use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -76,7 +75,7 @@ fn main() -> Result<ExitCode> {
 /// Why part 2 is not the puzzle's four robots, if it is not: a map of one robot without the
 /// open centre to split is solved as it is, the same search as part 1.
 fn part2_note(maze: &Maze) -> Option<&'static str> {
-    (maze.robots().len() == 1 && matches!(maze.four_robots(), Cow::Borrowed(_))).then_some(
+    (maze.robots().len() == 1 && !maze.has_open_centre()).then_some(
         "part 2: the map has no open centre `...`/`.@.`/`...` to split into four vaults, so part 2 \
          is solved on the map as it is, with its one robot (the same search as part 1)",
     )

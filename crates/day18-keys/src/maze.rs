@@ -163,6 +163,13 @@ impl Maze {
         self.keys.count_ones()
     }
 
+    /// True if the map has one robot whose eight neighbours are all open floor: the centre that
+    /// part 2 splits into four vaults (see [`Maze::four_robots`]).
+    #[must_use]
+    pub fn has_open_centre(&self) -> bool {
+        self.open_centre().is_some()
+    }
+
     /// The cell of the single robot whose eight neighbours are all open floor: the part 1 centre.
     fn open_centre(&self) -> Option<usize> {
         let [robot] = self.robots[..] else { return None };
