@@ -122,9 +122,10 @@ pub struct Flood {
     /// Where the next layer is written, for one-word rows; equal to `reached` outside the rows
     /// in use (all zero there).
     next: RowSet,
-    /// Words of the row above the one being updated, as they were before this step.
+    /// Words of the row above the one being updated, as they were before this step (grids
+    /// wider than 64, which update in place).
     previous_row: Vec<u64>,
-    /// Words of the row being updated, as they were before this step.
+    /// Words of the row being updated, as they were before this step (grids wider than 64).
     current_row: Vec<u64>,
     /// Rows `low..high` hold every reached cell.
     low: usize,
@@ -138,11 +139,13 @@ pub struct Flood {
     trail_len: usize,
     /// For each layer: its first row, its end row, and where its words start in `trail`.
     trail_rows: Vec<(usize, usize, usize)>,
-    /// True once a layer did not fit under `TRAIL_LIMIT`: walking is then off.
+    /// True once a layer did not fit under the trail's limit (see the `trail` module): walking
+    /// is then off.
     trail_overflowed: bool,
     /// The cells of the walk, all at distance `walk_layer` from the sources.
     walk: RowSet,
-    /// Scratch for the walk's next set.
+    /// Scratch for the walk's next set; also where a one-word step writes a layer the trail has
+    /// no room for.
     walk_next: RowSet,
     /// Rows of `walk` in use.
     walk_rows: (usize, usize),
