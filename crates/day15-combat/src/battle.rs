@@ -44,7 +44,7 @@
 
 use crate::cave::{Cave, Side};
 use crate::movement::Pathfinder;
-use grid::{Grid, RowSet};
+use grid::{Grid, Offsets, RowSet};
 use std::collections::HashSet;
 
 /// Hit points every unit starts with.
@@ -63,6 +63,27 @@ pub struct Unit {
     pub hits: u32,
     /// False once it has died.
     pub alive: bool,
+}
+
+/// Where [`Battle::advance`] stops besides the battle's end and a stalemate.
+///
+/// ```
+/// use day15_combat::battle::StopAt;
+///
+/// let trace = StopAt { round_end: true, ..StopAt::NOWHERE };
+/// assert!(trace.round_end && !trace.elf_death);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StopAt {
+    /// Stop with [`Progress::RoundComplete`] after each full round.
+    pub round_end: bool,
+    /// Stop with [`Progress::ElfDied`] right after an elf dies.
+    pub elf_death: bool,
+}
+
+impl StopAt {
+    /// Play on to the end (or a stalemate, or a pause the observer asks for).
+    pub const NOWHERE: StopAt = StopAt { round_end: false, elf_death: false };
 }
 
 /// Where [`Battle::advance`] stopped.
@@ -124,7 +145,8 @@ const EMPTY: u32 = u32::MAX;
 /// A battle in progress.
 #[derive(Clone, Debug)]
 pub struct Battle {
-    width: usize,
+    /// The border is all wall, so a unit's four neighbours are plain offsets.
+    offsets: Offsets,
     floor: Grid<bool>,
     units: Vec<Unit>,
     /// The unit on each cell, or [`EMPTY`].
@@ -160,29 +182,30 @@ impl Battle {
     /// The battle at its start, elves attacking with `elf_power` and goblins with 3.
     #[must_use]
     pub fn new(cave: &Cave, elf_power: u32) -> Battle {
-        let floor = cave.floor.clone();
+        let floor = cave.floor().clone();
         let (len, width, height) = (floor.len(), floor.width(), floor.height());
+        let units = cave.units();
         let mut battle = Battle {
-            width: floor.width(),
-            units: Vec::with_capacity(cave.units.len()),
+            offsets: floor.offsets(),
+            units: Vec::with_capacity(units.len()),
             occupant: vec![EMPTY; len],
             free: RowSet::from_cells(width, height, floor.positions(|&open| open)),
             army: [RowSet::new(width, height), RowSet::new(width, height)],
             alive: [0, 0],
             power: [elf_power, BASE_POWER],
             rounds: 0,
-            order: Vec::with_capacity(cave.units.len()),
+            order: Vec::with_capacity(units.len()),
             cursor: 0,
             phase: Phase::Start,
             elves_lost: 0,
             struck_this_round: false,
             board_version: 1,
-            stuck_at: vec![0; cave.units.len()],
+            stuck_at: vec![0; units.len()],
             seen_without_attack: HashSet::new(),
             pathfinder: Pathfinder::new(width, height),
             floor,
         };
-        for &(side, cell) in &cave.units {
+        for &(side, cell) in units {
             let id = battle.units.len() as u32;
             battle.units.push(Unit { side, cell: cell as u32, hits: 0, alive: true });
             battle.occupant[cell] = id;
@@ -273,7 +296,7 @@ impl Battle {
     /// Never in practice: a battle ends only when one army is gone, so it always has a winner.
     pub fn fight(&mut self) -> Result<Outcome, Stalemate> {
         loop {
-            match self.advance(false, false, |_, _, _| false) {
+            match self.advance(StopAt::NOWHERE, |_, _, _| false) {
                 Progress::Over => return Ok(self.outcome().expect("an ended battle has a winner")),
                 Progress::Stalemate => return Err(Stalemate { rounds: self.rounds }),
                 Progress::RoundComplete | Progress::ElfDied | Progress::Paused => {}
@@ -283,20 +306,18 @@ impl Battle {
 
     /// Plays until the end of the round in progress (or of the battle).
     pub fn play_round(&mut self) -> Progress {
-        self.advance(true, false, |_, _, _| false)
+        self.advance(StopAt { round_end: true, ..StopAt::NOWHERE }, |_, _, _| false)
     }
 
     /// The engine: plays turns until the battle ends or a requested stop.
     ///
-    /// - `stop_each_round`: return [`Progress::RoundComplete`] after each full round.
-    /// - `stop_at_elf_death`: return [`Progress::ElfDied`] right after an elf dies.
+    /// - `stop_at`: the events to stop at besides the end (see [`StopAt`]).
     /// - `pause_before_strike(battle, attacker, target)` is called just before each strike, with
     ///   the battle in a state that performs that strike when resumed; returning true stops
     ///   with [`Progress::Paused`].
     pub fn advance(
         &mut self,
-        stop_each_round: bool,
-        stop_at_elf_death: bool,
+        stop_at: StopAt,
         mut pause_before_strike: impl FnMut(&Battle, usize, usize) -> bool,
     ) -> Progress {
         loop {
@@ -304,7 +325,7 @@ impl Battle {
                 if let Some(progress) = self.finish_round() {
                     return progress;
                 }
-                if stop_each_round {
+                if stop_at.round_end {
                     return Progress::RoundComplete;
                 }
                 continue;
@@ -330,7 +351,7 @@ impl Battle {
                 }
                 self.phase = Phase::Start;
                 self.cursor += 1;
-                if self.strike(id, target) && stop_at_elf_death && self.units[target].side == Side::Elf {
+                if self.strike(id, target) && stop_at.elf_death && self.units[target].side == Side::Elf {
                     return Progress::ElfDied;
                 }
             } else {
@@ -378,7 +399,7 @@ impl Battle {
         // The border is all wall, so an occupied cell is never on it and all four neighbours
         // exist. They are listed in reading order, so a strict comparison keeps the first of a tie.
         let mut best: Option<usize> = None;
-        for next in [cell - self.width, cell - 1, cell + 1, cell + self.width] {
+        for next in self.offsets.neighbours(cell) {
             let other = self.occupant[next];
             if other == EMPTY || self.units[other as usize].side == unit.side {
                 continue;
@@ -438,7 +459,7 @@ impl Battle {
     pub fn render(&self) -> String {
         let mut text = String::new();
         for row in 0..self.floor.height() {
-            let cells = row * self.width..(row + 1) * self.width;
+            let cells = row * self.floor.width()..(row + 1) * self.floor.width();
             let mut listed = Vec::new();
             for cell in cells {
                 let id = self.occupant[cell];

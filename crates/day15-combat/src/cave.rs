@@ -1,6 +1,6 @@
 //! The cave as read from the puzzle input: walls, open floor, and where each unit starts.
 
-use grid::{Grid, Pos};
+use grid::{Bfs, Grid, Pos, UNREACHED};
 use std::fmt;
 use thiserror::Error;
 
@@ -55,17 +55,20 @@ impl fmt::Display for Side {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cave {
     /// True for open floor (including squares where units start), false for walls.
-    pub floor: Grid<bool>,
+    floor: Grid<bool>,
     /// Every unit's side and starting cell, in reading order.
-    pub units: Vec<(Side, usize)>,
+    units: Vec<(Side, usize)>,
 }
 
 /// Why a text is not a cave.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CaveError {
     /// Empty text, ragged rows or an unknown character.
+    ///
+    /// The message includes the grid's own, so the grid error is not also given as the source:
+    /// a report that walks the chain of causes would print it twice.
     #[error("{0} (a cave holds only '#', '.', 'E' and 'G')")]
-    Grid(#[from] grid::ParseError),
+    Grid(grid::ParseError),
     /// The map has no elves and no goblins.
     #[error("the cave has no units: it needs at least one 'E' or 'G'")]
     NoUnits,
@@ -89,6 +92,12 @@ pub enum CaveError {
         /// Rows.
         height: usize,
     },
+}
+
+impl From<grid::ParseError> for CaveError {
+    fn from(error: grid::ParseError) -> Self {
+        CaveError::Grid(error)
+    }
 }
 
 /// The largest cave the simulator takes: cells are numbered with `u32`, units with `u16`.
@@ -127,6 +136,30 @@ impl Cave {
         Ok(Cave { floor: marks.map(|&ch| ch != '#'), units })
     }
 
+    /// True for open floor (including squares where units start), false for walls. The border
+    /// is all wall, so every open square has its four neighbours at [`grid::Offsets`].
+    #[must_use]
+    pub fn floor(&self) -> &Grid<bool> {
+        &self.floor
+    }
+
+    /// Every unit's side and starting cell, in reading order.
+    #[must_use]
+    pub fn units(&self) -> &[(Side, usize)] {
+        &self.units
+    }
+
+    /// The first of `side`'s enemies, in reading order, that no unit of `side` can ever reach:
+    /// walled off from all of them. Units do not count as walls here, since they move and die.
+    #[must_use]
+    pub fn enemy_out_of_reach(&self, side: Side) -> Option<usize> {
+        // The border is all wall, so the search can step by plain offsets.
+        let mut bfs = Bfs::with_rim(self.floor.width(), self.floor.len());
+        let own = self.units.iter().filter(|&&(s, _)| s == side).map(|&(_, cell)| cell);
+        let reached = bfs.distances(own, |cell| self.floor[cell]);
+        self.units.iter().find(|&&(s, cell)| s != side && reached[cell] == UNREACHED).map(|&(_, cell)| cell)
+    }
+
     /// How many units of `side` the cave starts with.
     #[must_use]
     pub fn count(&self, side: Side) -> usize {
@@ -144,6 +177,17 @@ mod tests {
         assert_eq!(cave.units, vec![(Side::Goblin, 6), (Side::Elf, 8), (Side::Elf, 11)]);
         assert!(cave.floor[7] && !cave.floor[0]);
         assert_eq!(cave.count(Side::Elf), 2);
+    }
+
+    #[test]
+    fn an_enemy_out_of_reach_is_one_walled_off_from_the_whole_army() {
+        let cave = Cave::parse("#########\n#G.E#.G.#\n#.###.E.#\n#########\n").unwrap();
+        // Each goblin has an elf on its side of the walls, and each elf a goblin.
+        assert_eq!(cave.enemy_out_of_reach(Side::Elf), None);
+        assert_eq!(cave.enemy_out_of_reach(Side::Goblin), None);
+        let walled = Cave::parse("#######\n#GGE#G#\n#######\n").unwrap();
+        assert_eq!(walled.enemy_out_of_reach(Side::Elf), Some(12));
+        assert_eq!(walled.enemy_out_of_reach(Side::Goblin), None);
     }
 
     #[test]
@@ -165,6 +209,14 @@ mod tests {
     }
 
     #[test]
+    fn a_parse_error_is_printed_once() {
+        // The grid's message is part of the cave's, so it must not come back as its source.
+        let error = Cave::parse("####\n#EX#\n####\n").unwrap_err();
+        assert!(std::error::Error::source(&error).is_none());
+        assert_eq!(error.to_string().matches("unknown character").count(), 1);
+    }
+
+    #[test]
     fn ragged_rows_are_an_error() {
         let error = Cave::parse("####\n#E.#\n###\n").unwrap_err();
         assert!(matches!(error, CaveError::Grid(grid::ParseError::RaggedRow { line: 3, .. })));
@@ -175,6 +227,15 @@ mod tests {
         let error = Cave::parse("\n####\n#E.#\n#..G\n####\n").unwrap_err();
         assert_eq!(error, CaveError::OpenBorder { line: 4, column: 4, found: 'G' });
         assert_eq!(Cave::parse("E").unwrap_err(), CaveError::OpenBorder { line: 1, column: 1, found: 'E' });
+    }
+
+    #[test]
+    fn trailing_spaces_on_a_line_are_accepted() {
+        let plain = Cave::parse("#####\n#G.E#\n#####\n").unwrap();
+        assert_eq!(Cave::parse("#####  \n#G.E# \n#####\t\r\n").unwrap(), plain);
+        // A line of spaces before the map is blank, and is counted as such in errors.
+        let error = Cave::parse("   \n####\n#E.#\n#..G\n####\n").unwrap_err();
+        assert_eq!(error, CaveError::OpenBorder { line: 4, column: 4, found: 'G' });
     }
 
     #[test]

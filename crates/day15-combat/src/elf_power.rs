@@ -37,16 +37,17 @@
 //! ## 4. Fought alongside the master
 //! A class's battle needs only its copy, and on real inputs every copy is taken within the
 //! master's first 25 or so rounds of 65 to 90: waiting for the master to end would leave the other
-//! cores idle for most of it. So the master hands each class to a shared board as soon as the
-//! class's fate is known: its copy when it diverges; lost, for every class still to diverge, at
+//! cores idle for most of it. So the master hands each class to a priority scheduler
+//! (`crate::scheduler`, one task a class, lowest power first) as soon as the class's fate is known: its copy when it diverges; lost, for every class still to diverge, at
 //! the master's first elf death; the master's own battle, for any class that never diverged,
 //! when it ends. A worker on each other core fights the classes meanwhile, and the master's thread
 //! joins them once part 1 is done. With one core there are no workers: the master's thread fights
 //! the classes after part 1, one at a time, in order.
 //!
-//! Copies arrive from the back of the order (a goblin takes its 1st hit before its 50th), so a
-//! worker always takes the first ready class in order, and puts its battle down (at its next strike
-//! or round's end) when a class ahead of its own becomes ready, or is won. A battle put down
+//! Copies arrive from the back of the order (a goblin takes its 1st hit before its 50th), so the
+//! scheduler has a worker always take the first ready class in order, and put its battle down (at
+//! its next strike or round's end, the battle's safe points) when a class ahead of its own becomes
+//! ready, or is won. A battle put down
 //! resumes exactly where it stopped, by whichever worker takes it next; one behind a win is
 //! dropped. The answer is still the first win in order: a class is dropped only behind a known win,
 //! and the search ends only when every class before the first win is settled lost. Which thread
@@ -55,10 +56,10 @@
 //! What remains is part 1's battle, which is needed anyway, plus each surviving class's battle
 //! from its divergence point to its first elf death or its end.
 
-use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Stalemate};
+use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Stalemate, StopAt};
 use crate::cave::{Cave, Side};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use crate::scheduler::{Scheduler, TaskEnd};
+use grid::Pos;
 
 /// The lowest power at which the elves win without losing anyone, and that battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,9 +75,45 @@ pub struct SafeVictory {
 pub struct Answers {
     /// The battle at elf power 3.
     pub part1: Outcome,
-    /// The lowest power with no elf lost; `None` if even one-hit kills lose an elf (or the cave
-    /// has no elves to win with).
+    /// The lowest power with no elf lost; `None` if no power wins without a loss (see
+    /// [`why_no_safe_power`] for what happens instead).
     pub part2: Option<SafeVictory>,
+}
+
+/// Why no elf power saves every elf: what really happens at the powers that come closest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoSafePower {
+    /// There is no elf to win with.
+    #[error("the cave has no elves, so no attack power lets the elves win")]
+    NoElves,
+    /// A goblin is walled off from every elf: the elves can never win, so at every power an elf
+    /// dies or the battle never ends.
+    #[error(
+        "the goblin at {0} is walled off from every elf, so the elves can never win: at every power an elf dies or the battle never ends"
+    )]
+    GoblinOutOfReach(Pos),
+    /// At power 200 (and above: the same battle) the battle never ends.
+    #[error("at power 200 (every hit kills) the battle never ends, and higher powers fight the same battle")]
+    NeverEndsAtFullPower,
+    /// At power 200 (and above: the same battle) an elf dies.
+    #[error("even at power 200 (every hit kills) an elf dies, and higher powers fight the same battle")]
+    ElfDiesAtFullPower,
+}
+
+/// Why no power saves every elf, for a cave whose part 2 has no answer: fights the battle at
+/// power 200 unless the cave alone tells.
+#[must_use]
+pub fn why_no_safe_power(cave: &Cave) -> NoSafePower {
+    if cave.count(Side::Elf) == 0 {
+        return NoSafePower::NoElves;
+    }
+    if let Some(goblin) = cave.enemy_out_of_reach(Side::Elf) {
+        return NoSafePower::GoblinOutOfReach(cave.floor().pos(goblin));
+    }
+    match Battle::new(cave, HIT_POINTS).fight() {
+        Err(Stalemate { .. }) => NoSafePower::NeverEndsAtFullPower,
+        Ok(_) => NoSafePower::ElfDiesAtFullPower,
+    }
 }
 
 /// The classes of elf power from 4 up: (hits a goblin takes to die, lowest power that does it),
@@ -110,51 +147,64 @@ pub fn solve(cave: &Cave) -> Result<Answers, Stalemate> {
 /// classes' battles while it runs.
 fn solve_with_helpers(cave: &Cave, helpers: usize) -> Result<Answers, Stalemate> {
     let classes = power_classes();
-    let search = Search::new(&classes);
+    let scheduler: ClassScheduler = Scheduler::new(classes.len());
+    // A class's battle is put down at its next strike or round's end when a class ahead of it
+    // becomes ready or is won.
+    let work = || scheduler.work(|_, battle, preemption| fight_unless(battle, || preemption.requested()));
     let part1 = std::thread::scope(|scope| {
         for _ in 0..helpers.min(classes.len()) {
-            scope.spawn(|| search.work());
+            scope.spawn(work);
         }
-        let part1 = fight_master(cave, &classes, &search)?;
-        search.work();
+        let part1 = fight_master(cave, &classes, &scheduler)?;
+        work();
         Ok(part1)
     })?;
-    Ok(Answers { part1, part2: search.first_win() })
+    let part2 =
+        scheduler.first_success().map(|(class, outcome)| SafeVictory { power: classes[class].1, outcome });
+    Ok(Answers { part1, part2 })
 }
 
-/// Fights part 1's battle, handing each class to the search as soon as its fate is known: a copy
-/// when it diverges, lost at the first elf death, the master's own battle when that ends.
-fn fight_master(cave: &Cave, classes: &[(u32, u32)], search: &Search) -> Result<Outcome, Stalemate> {
+/// The part 2 scheduler: a task a class, its battle the task's state, a safe win its success.
+type ClassScheduler = Scheduler<Box<Battle>, Outcome>;
+
+/// Fights part 1's battle, handing each class to the scheduler as soon as its fate is known: a
+/// copy when it diverges, lost at the first elf death, the master's own battle when that ends.
+fn fight_master(
+    cave: &Cave,
+    classes: &[(u32, u32)],
+    scheduler: &ClassScheduler,
+) -> Result<Outcome, Stalemate> {
     // A stalemate (or a panic) leaves classes unsettled that helpers may be waiting for.
-    let _abandon = AbandonUnlessSettled(search);
+    let _abandon = AbandonUnlessSettled(scheduler);
     let mut master = Battle::new(cave, crate::battle::BASE_POWER);
     // The master's goblins take ever more hits, so the classes diverge from the back of the order
     // to the front: those before `undiverged` have yet to.
     let mut undiverged = classes.len();
+    let stop_at = StopAt { elf_death: true, ..StopAt::NOWHERE };
     loop {
-        let progress = master.advance(false, true, |battle, attacker, target| {
+        let progress = master.advance(stop_at, |battle, attacker, target| {
             let units = battle.units();
             if undiverged > 0
                 && units[attacker].side == Side::Elf
                 && units[target].hits + 1 == classes[undiverged - 1].0
             {
                 undiverged -= 1;
-                search.diverge(undiverged, battle);
+                diverge(scheduler, undiverged, classes[undiverged].1, battle);
             }
             false
         });
         match progress {
             Progress::ElfDied if undiverged > 0 => {
                 // Every class yet to diverge would copy a battle that has lost an elf.
-                search.settle_without_fight(0..undiverged, None);
+                scheduler.settle(0..undiverged, None);
                 undiverged = 0;
             }
             Progress::Over => {
                 let part1 = master.outcome().expect("an ended battle has a winner");
                 // The classes that never diverged fight the master's own battle.
                 let safe = part1.winner == Side::Elf && part1.elves_lost == 0;
-                search.settle_without_fight(0..undiverged, safe.then_some(part1));
-                search.master_done();
+                scheduler.settle(0..undiverged, safe.then_some(part1));
+                scheduler.producer_done();
                 return Ok(part1);
             }
             Progress::Stalemate => return Err(Stalemate { rounds: master.rounds() }),
@@ -163,209 +213,42 @@ fn fight_master(cave: &Cave, classes: &[(u32, u32)], search: &Search) -> Result<
     }
 }
 
+/// Class `index`, of lowest power `power`, parts from the master, which is about to strike: its
+/// battle is ready to be fought on from a copy of the master's.
+fn diverge(scheduler: &ClassScheduler, index: usize, power: u32, master: &Battle) {
+    // Divergences after the first elf death are settled at that death instead.
+    debug_assert_eq!(master.elves_lost(), 0);
+    let mut battle = Box::new(master.clone());
+    battle.set_elf_power(power);
+    scheduler.make_ready(index, battle);
+}
+
 /// Ends the search if the master stops without settling its classes, so no worker waits for ever.
-struct AbandonUnlessSettled<'a>(&'a Search);
+struct AbandonUnlessSettled<'a>(&'a ClassScheduler);
 
 impl Drop for AbandonUnlessSettled<'_> {
     fn drop(&mut self) {
-        self.0.abandon_unless_master_done();
+        self.0.abandon_unless_producer_done();
     }
-}
-
-/// What is known of one class's battle.
-enum Class {
-    /// The master has not reached the class's divergence point yet.
-    Pending,
-    /// To be fought on from where it stands: the master's copy, or a battle a worker put down
-    /// for a more urgent one.
-    Ready(Box<Battle>),
-    /// A worker has it.
-    Fighting,
-    /// An elf dies (or the battle never ends), whether fought or foreseen.
-    Lost,
-    /// The elves win without a loss.
-    Won(SafeVictory),
-    /// No longer wanted: behind a win, or the search was abandoned.
-    Dropped,
-}
-
-/// The classes in priority order (lowest power first), each with its lowest power.
-struct Board {
-    classes: Vec<(u32, Class)>,
-    /// Only classes before this one are wanted: the first known win, 0 once the search is
-    /// abandoned, the number of classes until then.
-    cutoff: usize,
-    /// True once the master has settled every class it is to settle, or the search is abandoned.
-    master_done: bool,
-}
-
-impl Board {
-    fn first_ready(&self) -> Option<usize> {
-        self.classes[..self.cutoff].iter().position(|(_, class)| matches!(class, Class::Ready(_)))
-    }
-
-    fn any_pending(&self) -> bool {
-        self.classes[..self.cutoff].iter().any(|(_, class)| matches!(class, Class::Pending))
-    }
-}
-
-/// The board shared by the master and the workers.
-struct Search {
-    board: Mutex<Board>,
-    /// Signalled when classes become ready or stop being wanted: what a waiting worker waits for.
-    changed: Condvar,
-    /// The first wanted class that is ready, else the cutoff: a worker goes on with its class only
-    /// while the class comes before it (a class being fought is neither ready nor the cutoff,
-    /// except class 0 when the search is abandoned). Stored under the lock, read without it at
-    /// each strike and round (a stale value costs at most a needless trip to the board).
-    urgent: AtomicUsize,
-}
-
-impl Search {
-    fn new(classes: &[(u32, u32)]) -> Search {
-        Search {
-            board: Mutex::new(Board {
-                classes: classes.iter().map(|&(_, power)| (power, Class::Pending)).collect(),
-                cutoff: classes.len(),
-                master_done: false,
-            }),
-            changed: Condvar::new(),
-            urgent: AtomicUsize::new(classes.len()),
-        }
-    }
-
-    /// The board, even after a panic elsewhere: the scope reports that panic, and the search must
-    /// still wind down rather than wait for ever.
-    fn lock(&self) -> MutexGuard<'_, Board> {
-        self.board.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Keeps `urgent` in step with the board; called under the lock after every change.
-    fn note_urgent(&self, board: &Board) {
-        self.urgent.store(board.first_ready().unwrap_or(board.cutoff), Ordering::Relaxed);
-    }
-
-    /// A change that may give a waiting worker work, or let it stop.
-    fn announce(&self, board: &Board) {
-        self.note_urgent(board);
-        self.changed.notify_all();
-    }
-
-    /// Class `index` parts from the master, which is about to strike.
-    fn diverge(&self, index: usize, master: &Battle) {
-        // Divergences after the first elf death are settled at that death instead.
-        debug_assert_eq!(master.elves_lost(), 0);
-        let mut battle = Box::new(master.clone());
-        let mut board = self.lock();
-        battle.set_elf_power(board.classes[index].0);
-        board.classes[index].1 = Class::Ready(battle);
-        self.announce(&board);
-    }
-
-    /// Settles classes as the master's battle decides them: won with its outcome if `safe` is
-    /// (the first of them only, at the lowest power), else lost.
-    fn settle_without_fight(&self, classes: std::ops::Range<usize>, safe: Option<Outcome>) {
-        let mut board = self.lock();
-        for index in classes {
-            board.classes[index].1 = match safe {
-                Some(outcome) if index < board.cutoff => {
-                    board.cutoff = index;
-                    Class::Won(SafeVictory { power: board.classes[index].0, outcome })
-                }
-                Some(_) => Class::Dropped,
-                None => Class::Lost,
-            };
-        }
-        self.announce(&board);
-    }
-
-    fn master_done(&self) {
-        self.lock().master_done = true;
-    }
-
-    fn abandon_unless_master_done(&self) {
-        let mut board = self.lock();
-        if !board.master_done {
-            board.master_done = true;
-            board.cutoff = 0;
-            self.announce(&board);
-        }
-    }
-
-    /// A worker's loop: fight the most urgent ready class, until no wanted class is ready or can
-    /// become ready.
-    fn work(&self) {
-        let mut board = self.lock();
-        loop {
-            let Some(index) = board.first_ready() else {
-                if !board.any_pending() {
-                    return;
-                }
-                board = self.changed.wait(board).unwrap_or_else(PoisonError::into_inner);
-                continue;
-            };
-            let (power, class) = &mut board.classes[index];
-            let power = *power;
-            let Class::Ready(mut battle) = std::mem::replace(class, Class::Fighting) else {
-                unreachable!("first_ready finds a ready class")
-            };
-            self.note_urgent(&board);
-            drop(board);
-
-            let fight = fight_unless(&mut battle, || self.urgent.load(Ordering::Relaxed) <= index);
-
-            board = self.lock();
-            board.classes[index].1 = match fight {
-                Fight::Safe(outcome) => {
-                    board.cutoff = board.cutoff.min(index);
-                    Class::Won(SafeVictory { power, outcome })
-                }
-                Fight::Lost => Class::Lost,
-                Fight::Stopped if index < board.cutoff => Class::Ready(battle),
-                Fight::Stopped => Class::Dropped,
-            };
-            self.announce(&board);
-        }
-    }
-
-    /// The answer once every worker has stopped: the first class in order that was won.
-    fn first_win(&self) -> Option<SafeVictory> {
-        let board = self.lock();
-        // Workers stop only when every class before the cutoff is settled, and a class is
-        // settled lost or won, never dropped, while it is before the cutoff.
-        debug_assert!(board.classes[..board.cutoff].iter().all(|(_, class)| matches!(class, Class::Lost)));
-        match board.classes.get(board.cutoff) {
-            Some(&(_, Class::Won(victory))) => Some(victory),
-            _ => None,
-        }
-    }
-}
-
-/// How a class's battle went, as far as it was fought.
-enum Fight {
-    Safe(Outcome),
-    Lost,
-    /// Put down before a strike or between rounds; it resumes exactly from there.
-    Stopped,
 }
 
 /// Fights on to the first elf death or the end, stopping early, before a strike or between rounds,
 /// when `stop` says so. Between rounds too, because a battle still approaching can go many rounds
 /// without a strike.
-fn fight_unless(battle: &mut Battle, mut stop: impl FnMut() -> bool) -> Fight {
+fn fight_unless(battle: &mut Battle, mut stop: impl FnMut() -> bool) -> TaskEnd<Outcome> {
     loop {
-        match battle.advance(true, true, |_, _, _| stop()) {
-            Progress::ElfDied | Progress::Stalemate => return Fight::Lost,
+        match battle.advance(StopAt { round_end: true, elf_death: true }, |_, _, _| stop()) {
+            Progress::ElfDied | Progress::Stalemate => return TaskEnd::Failed,
             Progress::Over => {
                 let outcome = battle.outcome().expect("an ended battle has a winner");
                 return if outcome.winner == Side::Elf && outcome.elves_lost == 0 {
-                    Fight::Safe(outcome)
+                    TaskEnd::Succeeded(outcome)
                 } else {
-                    Fight::Lost
+                    TaskEnd::Failed
                 };
             }
-            Progress::Paused => return Fight::Stopped,
-            Progress::RoundComplete if stop() => return Fight::Stopped,
+            Progress::Paused => return TaskEnd::Preempted,
+            Progress::RoundComplete if stop() => return TaskEnd::Preempted,
             Progress::RoundComplete => {}
         }
     }
@@ -378,8 +261,8 @@ fn fight_unless(battle: &mut Battle, mut stop: impl FnMut() -> bool) -> Fight {
 /// Never in practice: a battle ends only when one army is gone, so it always has a winner.
 pub fn fight_without_loss(battle: &mut Battle) -> Option<Outcome> {
     match fight_unless(battle, || false) {
-        Fight::Safe(outcome) => Some(outcome),
-        Fight::Lost | Fight::Stopped => None,
+        TaskEnd::Succeeded(outcome) => Some(outcome),
+        TaskEnd::Failed | TaskEnd::Preempted => None,
     }
 }
 
@@ -441,6 +324,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn part2_false_reason_for_a_goblin_no_elf_can_reach() {
+        // Part 1: the goblins kill the elf. From power 4 the elf kills the two goblins beside it,
+        // and the third, walled off, waits for ever: no battle ends, though none loses an elf.
+        let cave = crate::parse("#######\n#GGE#G#\n#######\n").unwrap();
+        let answers = solve(&cave).unwrap();
+        assert_eq!(answers.part1.winner, Side::Goblin);
+        assert_eq!(answers.part2, None);
+        let reason = why_no_safe_power(&cave);
+        assert_eq!(reason, NoSafePower::GoblinOutOfReach(Pos { row: 1, col: 5 }));
+        assert!(reason.to_string().contains("walled off from every elf"), "{reason}");
+        assert!(!reason.to_string().contains("an elf dies,"), "{reason}");
+    }
+
+    #[test]
+    fn why_no_safe_power_tells_an_elf_death_from_a_battle_that_never_ends() {
+        // One elf against a crowd: it kills one goblin a turn but is struck from every side.
+        let crowd = "#########\n#GGGGGGG#\n#GGGGGGG#\n#GGGEGGG#\n#GGGGGGG#\n#GGGGGGG#\n#########\n";
+        let crowd = crate::parse(crowd).unwrap();
+        assert_eq!(why_no_safe_power(&crowd), NoSafePower::ElfDiesAtFullPower);
+        let no_elves = crate::parse("#####\n#G.G#\n#####\n").unwrap();
+        assert_eq!(why_no_safe_power(&no_elves), NoSafePower::NoElves);
     }
 
     #[test]

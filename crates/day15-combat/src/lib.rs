@@ -15,6 +15,8 @@
 //! - [`elf_power`]: part 2 without fighting a battle per power: 25 classes of power, and battles
 //!   resumed from the point where they part from part 1's, fought on the other cores while
 //!   part 1's battle is still going.
+//! - `scheduler`: the priority scheduler part 2 runs its battles on: the most urgent ready task
+//!   runs, and is put down at a safe point when a more urgent one becomes ready.
 //!
 //! ```
 //! let cave = day15_combat::parse("#######\n#.G...#\n#...EG#\n#.#.#G#\n#..G#E#\n#.....#\n#######\n")?;
@@ -27,6 +29,7 @@ pub mod battle;
 pub mod cave;
 pub mod elf_power;
 pub mod movement;
+mod scheduler;
 
 pub use battle::{Battle, Outcome, Stalemate};
 pub use cave::{Cave, CaveError, Side};

@@ -1,9 +1,32 @@
 //! `day15-combat`: the command line of the day 15 battle simulator.
 
 use anyhow::{Context, Result, bail};
-use clap::Parser;
-use day15_combat::{Battle, Cave, Outcome, Side, battle::Progress};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
+use day15_combat::elf_power::why_no_safe_power;
+use day15_combat::{Battle, Cave, Outcome, battle::Progress};
 use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Standard output refused a write: closed early (`| head -1`) or full (`> /dev/full`).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write to standard output: {0}")]
+struct WriteError(std::io::Error);
+
+/// `print!` that hands back a [`WriteError`] to the caller instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        std::io::Write::write_fmt(&mut std::io::stdout().lock(), format_args!($($arg)*)).map_err(WriteError)?
+    };
+}
+
+/// `println!` that hands back a [`WriteError`] to the caller instead of panicking.
+macro_rules! sayln {
+    ($($arg:tt)*) => {{
+        say!($($arg)*);
+        say!("\n");
+    }};
+}
 
 mod frames;
 
@@ -36,11 +59,41 @@ struct Cli {
     html: Option<PathBuf>,
 }
 
-fn main() -> Result<()> {
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    if cli.elf_power.is_some() && cli.part == Some(2) {
-        bail!("--elf-power fights one battle at a given power; it does not combine with --part 2");
+    if let Err(error) = check_combination(&cli) {
+        error.exit();
     }
+    match run(&cli).map_err(|error| failure_message(&error)) {
+        Ok(()) | Err(None) => ExitCode::SUCCESS,
+        Err(Some(message)) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The flags clap cannot check alone; an error like any other clap finds (exit status 2).
+fn check_combination(cli: &Cli) -> Result<(), clap::Error> {
+    if cli.elf_power.is_some() && cli.part == Some(2) {
+        return Err(Cli::command().error(
+            ErrorKind::ArgumentConflict,
+            "--elf-power fights one battle at a given power; it does not combine with --part 2",
+        ));
+    }
+    Ok(())
+}
+
+/// What to tell the user of a failed run; `None` when standard output was closed early: the
+/// reader (`| head -1`) has all it wanted, and the run ends quietly.
+fn failure_message(error: &anyhow::Error) -> Option<String> {
+    match error.downcast_ref::<WriteError>() {
+        Some(WriteError(cause)) if cause.kind() == std::io::ErrorKind::BrokenPipe => None,
+        _ => Some(format!("Error: {error:?}")),
+    }
+}
+
+fn run(cli: &Cli) -> Result<()> {
     let text = std::fs::read_to_string(&cli.input)
         .with_context(|| format!("cannot read {}", cli.input.display()))?;
     let cave = day15_combat::parse(&text)
@@ -52,12 +105,12 @@ fn main() -> Result<()> {
     if let Some(power) = cli.elf_power {
         let (battle, outcome) = fight(&cave, power, cli.trace)?;
         if cli.part.is_some() {
-            println!("{}", outcome.score());
+            sayln!("{}", outcome.score());
         } else {
-            println!("Elf power {power}: {}", describe(&outcome));
+            sayln!("Elf power {power}: {}", describe(&outcome));
         }
         if cli.show {
-            print!("{}", battle.render());
+            say!("{}", battle.render());
         }
         return Ok(());
     }
@@ -65,38 +118,37 @@ fn main() -> Result<()> {
     if cli.trace || (cli.show && cli.part != Some(2)) {
         let (battle, outcome) = fight(&cave, day15_combat::battle::BASE_POWER, cli.trace)?;
         if cli.show && !cli.trace {
-            println!("Part 1 battle, final state: {}", describe(&outcome));
-            print!("{}", battle.render());
+            sayln!("Part 1 battle, final state: {}", describe(&outcome));
+            say!("{}", battle.render());
         }
     }
 
     match cli.part {
-        Some(1) => println!("{}", day15_combat::part1(&cave)?.score()),
+        Some(1) => sayln!("{}", day15_combat::part1(&cave)?.score()),
         Some(_) => match day15_combat::part2(&cave)? {
             Some(victory) => {
-                println!("{}", victory.outcome.score());
+                sayln!("{}", victory.outcome.score());
                 if cli.show {
                     show_safe_battle(&cave, victory.power)?;
                 }
             }
-            None => bail!("{}", no_safe_power(&cave)),
+            None => bail!("{}", why_no_safe_power(&cave)),
         },
         None => {
             let answers = day15_combat::solve(&cave)?;
-            println!("Part 1: {}  ({})", answers.part1.score(), describe(&answers.part1));
-            match answers.part2 {
-                Some(victory) => {
-                    println!(
-                        "Part 2: {}  (elf power {}; {})",
-                        victory.outcome.score(),
-                        victory.power,
-                        describe(&victory.outcome)
-                    );
-                    if cli.show {
-                        show_safe_battle(&cave, victory.power)?;
-                    }
+            sayln!("Part 1: {}  ({})", answers.part1.score(), describe(&answers.part1));
+            if let Some(victory) = answers.part2 {
+                sayln!(
+                    "Part 2: {}  (elf power {}; {})",
+                    victory.outcome.score(),
+                    victory.power,
+                    describe(&victory.outcome)
+                );
+                if cli.show {
+                    show_safe_battle(&cave, victory.power)?;
                 }
-                None => println!("Part 2: none  ({})", no_safe_power(&cave)),
+            } else {
+                sayln!("Part 2: none  ({})", why_no_safe_power(&cave));
             }
         }
     }
@@ -107,14 +159,14 @@ fn main() -> Result<()> {
 fn fight(cave: &Cave, elf_power: u32, trace: bool) -> Result<(Battle, Outcome)> {
     let mut battle = Battle::new(cave, elf_power);
     if trace {
-        println!("Initially:\n{}", battle.render());
+        sayln!("Initially:\n{}", battle.render());
     }
     loop {
         match battle.play_round() {
             Progress::RoundComplete => {
                 if trace {
                     let rounds = battle.rounds();
-                    println!(
+                    sayln!(
                         "After {rounds} round{}:\n{}",
                         if rounds == 1 { "" } else { "s" },
                         battle.render()
@@ -128,15 +180,15 @@ fn fight(cave: &Cave, elf_power: u32, trace: bool) -> Result<(Battle, Outcome)> 
     }
     let outcome = battle.outcome().context("the battle ended without a winner")?;
     if trace {
-        println!("Combat ends: {}\n{}", describe(&outcome), battle.render());
+        sayln!("Combat ends: {}\n{}", describe(&outcome), battle.render());
     }
     Ok((battle, outcome))
 }
 
 fn show_safe_battle(cave: &Cave, power: u32) -> Result<()> {
     let (battle, outcome) = fight(cave, power, false)?;
-    println!("Part 2 battle at elf power {power}, final state: {}", describe(&outcome));
-    print!("{}", battle.render());
+    sayln!("Part 2 battle at elf power {power}, final state: {}", describe(&outcome));
+    say!("{}", battle.render());
     Ok(())
 }
 
@@ -157,10 +209,32 @@ fn describe(outcome: &Outcome) -> String {
     )
 }
 
-fn no_safe_power(cave: &Cave) -> String {
-    if cave.count(Side::Elf) == 0 {
-        "the cave has no elves, so no attack power lets the elves win".to_owned()
-    } else {
-        "even at power 200 (every hit kills) an elf dies, and higher powers fight the same battle".to_owned()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cli(args: &[&str]) -> Cli {
+        Cli::try_parse_from([&["day15-combat", "cave.txt"], args].concat()).unwrap()
+    }
+
+    #[test]
+    fn stdout_closed_early_ends_quietly_instead_of_panicking() {
+        let closed = anyhow::Error::new(WriteError(std::io::ErrorKind::BrokenPipe.into()));
+        assert_eq!(failure_message(&closed), None);
+    }
+
+    #[test]
+    fn a_full_stdout_is_a_plain_error_not_a_panic() {
+        let full = anyhow::Error::new(WriteError(std::io::ErrorKind::StorageFull.into()));
+        let message = failure_message(&full).expect("a write error is reported");
+        assert!(message.starts_with("Error: cannot write to standard output"), "{message}");
+    }
+
+    #[test]
+    fn elf_power_with_part_2_is_an_argument_error_with_exit_status_2() {
+        let error = check_combination(&cli(&["--elf-power", "5", "--part", "2"])).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::ArgumentConflict);
+        assert_eq!(error.exit_code(), 2);
+        assert!(check_combination(&cli(&["--elf-power", "5", "--part", "1"])).is_ok());
     }
 }

@@ -65,7 +65,7 @@
 //! from the field as far as it is already grown. A field that is complete answers "unreachable"
 //! for a blocked unit after a single forward step.
 
-use grid::{Flood, RowSet, Step};
+use grid::{Flood, Offsets, RowSet, Step};
 
 /// Steps the unit's flood takes alone before the field joins in. Measured on real 32 x 32
 /// inputs (instructions for both parts): 4 costs about 8% more than 20, and never bringing the
@@ -279,7 +279,7 @@ impl Pathfinder {
 /// The first of the four neighbours of `from`, in reading order, that is in `set`: the step, once
 /// `set` holds the first steps of shortest paths. `from` is off the border, so all four exist.
 fn first_neighbour_in(width: usize, from: usize, set: &RowSet) -> Option<usize> {
-    [from - width, from - 1, from + 1, from + width].into_iter().find(|&next| set.contains(next))
+    Offsets::new(width).neighbours(from).into_iter().find(|&next| set.contains(next))
 }
 
 #[cfg(test)]
@@ -297,7 +297,7 @@ mod tests {
     /// The rule read literally: distances from the unit, the nearest in-range square (first in
     /// reading order), distances back from it, and the first neighbour one step closer.
     fn reference_step(width: usize, len: usize, from: usize, free: &[bool], enemy: &[bool]) -> Option<usize> {
-        let neighbours = |cell: usize| [cell - width, cell - 1, cell + 1, cell + width];
+        let neighbours = |cell: usize| Offsets::new(width).neighbours(cell);
         let from_unit = Bfs::new(width, len).distances([from], |c| free[c]).to_vec();
         let in_range = |c: usize| free[c] && neighbours(c).into_iter().any(|n| enemy[n]);
         let distance = (0..len).filter(|&c| in_range(c)).map(|c| from_unit[c]).min()?;

@@ -14,13 +14,15 @@
 //!   #####b###                      b
 //! ```
 //!
-//! The work is done on a copy of the grid with a ring of wall around it, one byte a cell, so a
-//! cell's neighbours are always at -width, -1, +1, +width: no bounds checks in the loops. The
+//! The work is done on a copy of the grid with a ring of wall around it ([`grid::Grid::with_rim`]),
+//! one byte a cell, so a cell's neighbours are always at -width, -1, +1, +width
+//! ([`grid::Offsets`]): no bounds checks in the loops. The
 //! graph is explored from the robots, so parts of the maze no robot reaches get no nodes.
 //! A door whose key is not in the maze never opens: it is a wall here.
 
 use crate::key_graph::LETTERS;
 use crate::maze::{Maze, Tile};
+use grid::{Grid, Offsets};
 
 /// A corridor between two nodes.
 #[derive(Clone, Copy, Debug)]
@@ -52,7 +54,7 @@ pub(crate) struct Corridors {
     pub(crate) robot_node: Vec<u32>,
 }
 
-/// A cell of the padded byte grid the corridors are found on.
+/// A cell of the rimmed byte grid the corridors are found on.
 const WALL: u8 = 0;
 const FLOOR: u8 = 1;
 /// `KEY + k` is key `k`; `DOOR + d` is door `d`.
@@ -63,50 +65,42 @@ fn is_key(tile: u8) -> bool {
     (KEY..KEY + LETTERS as u8).contains(&tile)
 }
 
-/// The maze on a padded byte grid after dead-end filling.
+/// The maze on a rimmed byte grid after dead-end filling.
 struct Filled {
-    tile: Vec<u8>,
+    tile: Grid<u8>,
     /// Open neighbours of each open cell.
     degree: Vec<u8>,
     /// 1 on keys and robots: cells never filled, and always nodes.
     kept: Vec<u8>,
     robot_cells: Vec<usize>,
-    width: usize,
+    offsets: Offsets,
 }
 
 impl Filled {
     fn new(maze: &Maze) -> Self {
-        // The grid with a ring of wall around it, so a cell's neighbours are always at -width,
-        // -1, +1 and +width: no bounds checks in the loops below.
-        let grid = maze.grid();
-        let width = grid.width() + 2;
-        let len = width * (grid.height() + 2);
         let keys = maze.keys();
-        let mut tile = vec![WALL; len];
-        let rows = grid.cells().chunks_exact(grid.width());
-        for (row, padded_row) in rows.zip(tile.chunks_exact_mut(width).skip(1)) {
-            for (t, out) in row.iter().zip(&mut padded_row[1..]) {
-                *out = match *t {
-                    Tile::Open => FLOOR,
-                    Tile::Key(key) => KEY + key,
-                    Tile::Door(door) if keys & 1 << door != 0 => DOOR + door,
-                    // A door whose key is not in the maze never opens.
-                    Tile::Wall | Tile::Door(_) => WALL,
-                };
-            }
-        }
-        let padded = |cell: usize| (cell / grid.width() + 1) * width + cell % grid.width() + 1;
-        let robot_cells: Vec<usize> = maze.robots().iter().map(|&cell| padded(cell)).collect();
+        // A ring of wall around the maze: every open cell has all four neighbours at `offsets`.
+        let mut tile = maze
+            .grid()
+            .map(|&t| match t {
+                Tile::Open => FLOOR,
+                Tile::Key(key) => KEY + key,
+                Tile::Door(door) if keys & 1 << door != 0 => DOOR + door,
+                // A door whose key is not in the maze never opens.
+                Tile::Wall | Tile::Door(_) => WALL,
+            })
+            .with_rim(WALL);
+        let (width, len, offsets) = (tile.width(), tile.len(), tile.offsets());
+        let robot_cells: Vec<usize> =
+            maze.robots().iter().map(|&cell| maze.grid().index_with_rim(cell)).collect();
         // Cells never filled: keys and robots. Robots are marked in `kept` only.
-        let mut kept: Vec<u8> = tile.iter().map(|&t| u8::from(is_key(t))).collect();
+        let mut kept: Vec<u8> = tile.cells().iter().map(|&t| u8::from(is_key(t))).collect();
         for &cell in &robot_cells {
             kept[cell] = 1;
         }
-        let steps = [width.wrapping_neg(), usize::MAX, 1, width];
-        let around = |cell: usize| steps.map(|step| cell.wrapping_add(step));
 
         // Open neighbours of every inner cell, branch-free so it vectorises.
-        let open: Vec<u8> = tile.iter().map(|&t| u8::from(t != WALL)).collect();
+        let open: Vec<u8> = tile.cells().iter().map(|&t| u8::from(t != WALL)).collect();
         let mut degree = vec![0u8; len];
         let inner = width..len - width;
         let (up, down) = (&open[..len - 2 * width], &open[2 * width..]);
@@ -122,7 +116,7 @@ impl Filled {
                 continue;
             }
             tile[cell] = WALL;
-            for next in around(cell) {
+            for next in offsets.neighbours(cell) {
                 if tile[next] != WALL {
                     degree[next] -= 1;
                     if degree[next] <= 1 && kept[next] == 0 {
@@ -132,15 +126,13 @@ impl Filled {
             }
         }
 
-        Filled { tile, degree, kept, robot_cells, width }
+        Filled { tile, degree, kept, robot_cells, offsets }
     }
 }
 
 impl Corridors {
     pub(crate) fn new(maze: &Maze) -> Self {
-        let Filled { tile, degree, kept, robot_cells, width } = Filled::new(maze);
-        let steps = [width.wrapping_neg(), usize::MAX, 1, width];
-        let around = |cell: usize| steps.map(|step| cell.wrapping_add(step));
+        let Filled { tile, degree, kept, robot_cells, offsets } = Filled::new(maze);
         let len = tile.len();
 
         // The collapsed graph, explored from the robots: parts of the maze no robot reaches
@@ -182,7 +174,7 @@ impl Corridors {
         while next_node < nodes.len() {
             let cell = cells[next_node];
             let mut out = Vec::with_capacity(4);
-            for first in around(cell) {
+            for first in offsets.neighbours(cell) {
                 if tile[first] == WALL {
                     continue;
                 }
@@ -192,8 +184,10 @@ impl Corridors {
                         doors |= 1 << (tile[here] - DOOR);
                     }
                     // A corridor cell has exactly two open neighbours: one behind, one ahead.
-                    let Some(ahead) =
-                        around(here).into_iter().find(|&next| tile[next] != WALL && next != previous)
+                    let Some(ahead) = offsets
+                        .neighbours(here)
+                        .into_iter()
+                        .find(|&next| tile[next] != WALL && next != previous)
                     else {
                         break;
                     };

@@ -187,7 +187,9 @@ impl KeyGraph {
         let mut held = 0u32;
         loop {
             let before = held;
-            let places = (0..self.robots).map(KeyGraph::robot_place).chain(bits(held).map(usize::from));
+            let places = (0..self.robots)
+                .map(KeyGraph::robot_place)
+                .chain(grid::bits(held.into()).map(|key| key as usize));
             for place in places.collect::<Vec<_>>() {
                 for route in self.routes_from(place) {
                     if route.needs & !held == 0 {
@@ -200,17 +202,6 @@ impl KeyGraph {
             }
         }
     }
-}
-
-/// The set bits of a mask, lowest first.
-pub fn bits(mut mask: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            bit
-        })
-    })
 }
 
 /// The label-setting search with its buffers, reused from source to source.

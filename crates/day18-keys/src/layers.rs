@@ -20,8 +20,9 @@
 //! bound is tight there.
 
 use crate::SolveError;
-use crate::key_graph::{KeyGraph, LETTERS, bits};
+use crate::key_graph::{KeyGraph, LETTERS};
 use crate::search::{Pickup, Solution};
+use grid::bits;
 use rustc_hash::FxHashMap;
 
 /// Places of one robot: the 26 keys, then the start.
@@ -55,8 +56,8 @@ impl Table {
                     [route] => {
                         table.single[place] |= 1 << key;
                         table.steps[place][key] = route.steps;
-                        for letter in bits(route.needs) {
-                            table.blockers[place][usize::from(letter)] |= 1 << key;
+                        for letter in bits(route.needs.into()) {
+                            table.blockers[place][letter as usize] |= 1 << key;
                         }
                     }
                     routes => table.several[place].extend_from_slice(routes),
@@ -73,17 +74,6 @@ struct Row {
     steps: [u32; PLACES],
     /// The places with a step count, bit `p` for place `p`.
     live: u64,
-}
-
-/// The set bits of a 64-bit mask, lowest first.
-fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            bit
-        })
-    })
 }
 
 /// Fewest steps for the one robot of `graph` to hold every key, with the route. The caller
@@ -120,16 +110,17 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph) -> Result<Solution, Solve
             let left = all & !held;
             let mut best = [NONE; LETTERS];
             let mut reached = 0u32;
-            for place in bits64(live) {
+            for place in bits(live) {
+                let place = place as usize;
                 let base = here[place];
                 let blockers = &table.blockers[place];
                 let mut blocked = 0;
-                for missing in bits(left) {
-                    blocked |= blockers[usize::from(missing)];
+                for missing in bits(left.into()) {
+                    blocked |= blockers[missing as usize];
                 }
                 let usable = table.single[place] & left & !blocked;
-                for key in bits(usable) {
-                    let key = usize::from(key);
+                for key in bits(usable.into()) {
+                    let key = key as usize;
                     best[key] = best[key].min(base + table.steps[place][key]);
                 }
                 reached |= usable;
@@ -141,8 +132,8 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph) -> Result<Solution, Solve
                     }
                 }
             }
-            for key in bits(reached) {
-                let key = usize::from(key);
+            for key in bits(reached.into()) {
+                let key = key as usize;
                 let next = held | 1 << key;
                 let index = *row_of.entry(next).or_insert_with(|| {
                     sets.push(next);

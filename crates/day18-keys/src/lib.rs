@@ -57,7 +57,8 @@ pub enum SolveError {
 
 /// The letters of a key set, `"a, c"`.
 fn letters(keys: u32) -> String {
-    let names: Vec<String> = key_graph::bits(keys).map(|key| char::from(b'a' + key).to_string()).collect();
+    let names: Vec<String> =
+        grid::bits(keys.into()).map(|key| char::from(b'a' + key as u8).to_string()).collect();
     names.join(", ")
 }
 

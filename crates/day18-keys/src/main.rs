@@ -2,7 +2,8 @@
 //!
 //! Prints `part 1: N` and `part 2: N`, or with `--part N` the bare answer alone on one line.
 //! `--path` adds the best route, one line per key: the step count when it is collected and
-//! the robot that collects it.
+//! the robot that collects it. Part 2 of a one-robot map without the open centre to split is
+//! solved on the map as it is, and a note on standard error says so.
 //!
 //! Exit status: 0 with an answer; 1 for an unreadable or invalid map (the error names the line
 //! and column); 2 for bad arguments; 3 when a part has no answer because some key can never be
@@ -11,7 +12,7 @@
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use day18_keys::{Solution, SolveError};
+use day18_keys::{Maze, Solution, SolveError};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -56,6 +57,11 @@ fn main() -> Result<ExitCode> {
     let mut status = ExitCode::SUCCESS;
     let mut report = String::new();
     for part in args.part.map_or(vec![1, 2], |part| vec![part]) {
+        if part == 2
+            && let Some(note) = part2_note(&maze)
+        {
+            eprintln!("{note}");
+        }
         match solve(part) {
             Ok(solution) => {
                 if args.part.is_some() {
@@ -78,9 +84,34 @@ fn main() -> Result<ExitCode> {
     Ok(status)
 }
 
+/// Why part 2 is not the puzzle's four robots, if it is not: a map of one robot without the
+/// open centre to split is solved as it is, the same search as part 1.
+fn part2_note(maze: &Maze) -> Option<&'static str> {
+    (maze.robots().len() == 1 && !maze.has_open_centre()).then_some(
+        "part 2: the map has no open centre `...`/`.@.`/`...` to split into four vaults, so part 2 \
+         is solved on the map as it is, with its one robot (the same search as part 1)",
+    )
+}
+
 fn write_route(report: &mut String, solution: &Solution) -> std::fmt::Result {
     for pickup in &solution.pickups {
         writeln!(report, "  step {:>5}: robot {} collects {}", pickup.steps, pickup.robot + 1, pickup.key)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn part_2_on_a_map_without_an_open_centre_says_so() {
+        let corridor = day18_keys::parse("#########\n#b.A.@.a#\n#########\n").unwrap();
+        assert!(part2_note(&corridor).is_some_and(|note| note.contains("no open centre")));
+        let open_centre =
+            day18_keys::parse("#######\n#a...b#\n#.....#\n#..@..#\n#.....#\n#######\n").unwrap();
+        assert_eq!(part2_note(&open_centre), None);
+        let split = day18_keys::parse("#######\n#a@#@b#\n#######\n#.@#@.#\n#######\n").unwrap();
+        assert_eq!(part2_note(&split), None);
+    }
 }

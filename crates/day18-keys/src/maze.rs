@@ -109,7 +109,7 @@ pub fn parse(text: &str) -> Result<Maze, ParseError> {
         Some(tile)
     })?;
     // Grid::parse skips blank lines before the map but still counts them in its own errors.
-    let skipped = text.split('\n').take_while(|line| line.trim_end_matches('\r').is_empty()).count();
+    let skipped = grid::leading_blank_lines(text);
     let place = |index: usize| {
         let Pos { row, col } = grid.pos(index);
         (row + 1 + skipped, col + 1)
@@ -161,6 +161,13 @@ impl Maze {
     #[must_use]
     pub fn key_count(&self) -> u32 {
         self.keys.count_ones()
+    }
+
+    /// True if the map has one robot whose eight neighbours are all open floor: the centre that
+    /// part 2 splits into four vaults (see [`Maze::four_robots`]).
+    #[must_use]
+    pub fn has_open_centre(&self) -> bool {
+        self.open_centre().is_some()
     }
 
     /// The cell of the single robot whose eight neighbours are all open floor: the part 1 centre.
@@ -311,5 +318,16 @@ mod tests {
             ParseError::Grid(grid::ParseError::RaggedRow { line: 3, expected: 4, found: 3 })
         );
         assert_eq!(parse("\n\n").unwrap_err(), ParseError::Grid(grid::ParseError::Empty));
+    }
+
+    #[test]
+    fn trailing_spaces_on_a_line_are_accepted() {
+        let plain = parse("#####\n#@.a#\n#####\n").unwrap();
+        assert_eq!(parse("#####   \n#@.a#  \n#####\t\n").unwrap(), plain);
+        // A line of spaces before the map is blank, and is counted as such in errors.
+        assert_eq!(
+            parse("  \n#####\n#a@a#\n#####\n").unwrap_err(),
+            ParseError::DuplicateKey { key: 'a', line: 3, column: 4, first_line: 3, first_column: 2 }
+        );
     }
 }

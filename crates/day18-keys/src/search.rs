@@ -34,7 +34,8 @@
 //! wrong on some real inputs.
 
 use crate::SolveError;
-use crate::key_graph::{KeyGraph, LETTERS, UNREACHABLE, bits};
+use crate::key_graph::{KeyGraph, LETTERS, UNREACHABLE};
+use grid::bits;
 use rustc_hash::FxHashMap;
 
 /// Bits of the state holding the keys.
@@ -159,12 +160,12 @@ struct Search<'a> {
 impl<'a> Search<'a> {
     fn new(graph: &'a KeyGraph, strategy: Strategy) -> Self {
         let mut owner = [u8::MAX; LETTERS];
-        for key in bits(graph.keys()) {
-            let mut reaching = (0..graph.robots()).filter(|&robot| {
-                graph.distance(KeyGraph::robot_place(robot), usize::from(key)) != UNREACHABLE
-            });
+        for key in bits(graph.keys().into()) {
+            let key = key as usize;
+            let mut reaching = (0..graph.robots())
+                .filter(|&robot| graph.distance(KeyGraph::robot_place(robot), key) != UNREACHABLE);
             if let (Some(robot), None) = (reaching.next(), reaching.next()) {
-                owner[usize::from(key)] = robot as u8;
+                owner[key] = robot as u8;
             }
         }
         Search {

@@ -8,8 +8,8 @@
 //! A search loop should not pay for bounds checks. When the outermost ring of cells (the *rim*)
 //! is wall, and the search never stands on the rim, the neighbours of a cell are plain offsets
 //! `-width, -1, +1, +width` from its index. [`Offsets`] is that arithmetic; a grid gets a rim by
-//! being parsed with one (day 15, day 18: the puzzle promises it) or by [`Grid::with_rim`]
-//! (Sokoban, whose levels have ragged outsides).
+//! being parsed with one (day 15: the puzzle promises a border of wall) or by [`Grid::with_rim`]
+//! (day 18's corridor finder, and Sokoban, whose levels have ragged outsides).
 //!
 //! [`Grid::with_rim`]: crate::Grid::with_rim
 

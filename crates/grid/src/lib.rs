@@ -10,12 +10,18 @@
 //! - [`Grid::parse`]: text to grid, with typed errors that name the line and column
 //!   ([`ParseError`]). Windows line endings and trailing blank lines are accepted.
 //! - [`Grid::neighbours`]: the four neighbours of a cell, in reading order (up, left, right, down).
-//! - [`Bfs`]: breadth-first distance maps from one or many sources, with a passability predicate
-//!   and reusable buffers, so a search core can run thousands of them without allocating.
-//! - [`CellSet`]: a compact bit set over cell indices, which can also *spread* itself one step in
-//!   the four directions, 64 cells at a time: a flood fill done with word operations.
-//! - [`RowSet`] and [`Flood`]: the same idea laid out a row per word (or run of words), so that
-//!   one layer of breadth-first search is a few instructions a row: the core of day 15's movement.
+//! - [`Bfs`]: breadth-first search from one or many sources with a passability predicate:
+//!   distance maps, region floods ([`Bfs::reach`]) and shortest paths ([`Bfs::path`]), with
+//!   reusable buffers, so a search core can run thousands of them without allocating. Day 15
+//!   uses it to find a goblin walled off from every elf.
+//! - [`Grid::with_rim`] and [`Offsets`]: a grid padded with a ring of wall, so that the
+//!   neighbours of every inner cell are plain offsets `-width, -1, +1, +width` with no bounds
+//!   checks, and [`Direction`], the one direction type, listed in reading order.
+//! - [`bits`] and [`set_bits`]: the members of a bit set stored in words, lowest first.
+//! - [`RowSet`]: a bit set of cells laid out a row per word (or run of words), so that the cells
+//!   beside a set are a few word operations a row.
+//! - [`Flood`]: breadth-first search over [`RowSet`]s, one layer a step, keeping its layers so
+//!   that shortest paths can be traced back along them: the core of day 15's movement.
 //!
 //! ```
 //! use grid::Grid;
@@ -33,17 +39,17 @@
 
 mod bfs;
 mod bits;
-mod cellset;
 mod direction;
+mod flood;
 mod parse;
 mod rowset;
 
 pub use bfs::{Bfs, UNREACHED};
 pub use bits::{Bits, bits, set_bits};
-pub use cellset::CellSet;
 pub use direction::{Direction, Offsets};
+pub use flood::{Flood, Step};
 pub use parse::{ParseError, leading_blank_lines};
-pub use rowset::{Flood, RowSet, Step};
+pub use rowset::RowSet;
 
 use std::fmt;
 use std::ops::{Index, IndexMut};

@@ -31,9 +31,11 @@ pub enum ParseError {
     },
 }
 
-/// The text's lines as [`Grid::parse`] sees them: split on `\n`, a trailing `\r` dropped.
+/// The text's lines as [`Grid::parse`] sees them: split on `\n`, with the `\r` of a Windows line
+/// ending and any spaces or tabs an editor left at the end dropped. (So a space cannot be a cell
+/// at the end of a row: none of the maps read with this parser has such cells.)
 fn map_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.split('\n').map(|line| line.strip_suffix('\r').unwrap_or(line))
+    text.split('\n').map(|line| line.trim_end_matches([' ', '\t', '\r']))
 }
 
 /// How many blank lines come before the first row of a map: [`Grid::parse`] skips them, so row
@@ -52,8 +54,8 @@ impl<T> Grid<T> {
     /// Reads a grid from text, one line a row, decoding each character with `decode`
     /// (`None` means the character is not allowed).
     ///
-    /// `\r\n` line endings are accepted, and blank lines at the start and end are ignored; a
-    /// blank line between rows is a ragged row. Every row must be as wide as the first.
+    /// `\r\n` line endings and spaces or tabs at the end of a line are accepted, and blank lines
+    /// at the start and end are ignored; a blank line between rows is a ragged row. Every row must be as wide as the first.
     ///
     /// # Errors
     /// [`ParseError::Empty`] with no rows, [`ParseError::RaggedRow`] for a row of another width,
@@ -78,7 +80,9 @@ impl<T> Grid<T> {
         let rows = &lines[first..=last];
 
         let width = rows[0].1.chars().count();
-        let mut cells = Vec::with_capacity(width * rows.len());
+        // Every cell is at least one byte of text: reserving more than the text holds would let a
+        // wide first row over many short ones ask for a huge allocation before a row is checked.
+        let mut cells = Vec::with_capacity(width.saturating_mul(rows.len()).min(text.len()));
         for &(line, row) in rows {
             let mut found = 0;
             for (column, ch) in row.chars().enumerate() {
@@ -126,6 +130,15 @@ mod tests {
     }
 
     #[test]
+    fn trailing_spaces_on_a_line_are_accepted() {
+        let plain = Grid::parse("###\n#..\n", walls_and_floor).unwrap();
+        assert_eq!(Grid::parse("### \t\r\n#..  \n   \n", walls_and_floor).unwrap(), plain);
+        assert_eq!(leading_blank_lines("  \n\t\r\n###\n"), 2);
+        // A space inside a row is still a character of the row.
+        assert!(Grid::parse("# #\n", walls_and_floor).is_err());
+    }
+
+    #[test]
     fn leading_blank_lines_are_skipped_but_counted() {
         let error = Grid::parse("\n\n##\n#x\n", walls_and_floor).unwrap_err();
         assert_eq!(error, ParseError::UnknownChar { line: 4, column: 2, ch: 'x' });
@@ -147,6 +160,15 @@ mod tests {
             Grid::parse("###\n####\n", walls_and_floor).unwrap_err(),
             ParseError::RaggedRow { line: 2, expected: 3, found: 4 }
         );
+    }
+
+    #[test]
+    fn a_wide_first_row_over_many_short_rows_is_ragged_not_a_huge_allocation() {
+        // 200,000 x 200,001 cells of four bytes each would be 160 GB; the text is 600 KB.
+        let rows = 200_000;
+        let text = format!("{}\n{}", "#".repeat(rows), "#\n".repeat(rows));
+        let error = Grid::parse(&text, |ch| (ch == '#').then_some('#')).unwrap_err();
+        assert_eq!(error, ParseError::RaggedRow { line: 2, expected: rows, found: 1 });
     }
 
     #[test]

@@ -1,0 +1,392 @@
+//! The flood's trail of layers, and walks along it.
+//!
+//! A [`Flood`] keeps every layer it makes (the rows in use only), so that afterwards a set of
+//! cells can *walk* from layer to layer without a new search. Down from cells at distance `k`,
+//! the cells of layer `k - 1` beside them are exactly those at distance `k - 1` on shortest paths
+//! from the sources to them; up, the cells at distance exactly `k + 1` beside them are those whose
+//! shortest paths can pass through them. A pathfinder that floods from both ends traces the
+//! shortest paths between them with such walks, confined to the corridor the paths run in.
+
+use super::Flood;
+use crate::RowSet;
+use crate::rowset::neighbours_word;
+
+/// At most this many words of layers are kept; a longer flood stops keeping them, and
+/// [`Flood::first_steps_towards`] says it cannot answer.
+const TRAIL_LIMIT: usize = 1 << 22;
+
+impl Flood {
+    /// Makes room in the trail for `words` more words; false if the flood has outgrown
+    /// `TRAIL_LIMIT` (the caller then stops keeping layers).
+    pub(super) fn trail_room(&mut self, words: usize) -> bool {
+        let end = self.trail_len + words;
+        if self.trail_overflowed || end > TRAIL_LIMIT {
+            return false;
+        }
+        if self.trail.len() < end {
+            self.trail.resize(end.max(2 * self.trail.len()).min(TRAIL_LIMIT), 0);
+        }
+        true
+    }
+
+    /// One step for grids up to 64 wide: the next layer goes to the second buffer, then the
+    /// Keeps a copy of the layer just made, for walking back.
+    pub(super) fn keep_layer(&mut self) {
+        let stride = self.reached.stride;
+        let words = (self.low + 1) * stride..(self.high + 1) * stride;
+        let end = self.trail_len + words.len();
+        if !self.trail_room(words.len()) {
+            self.trail_overflowed = true;
+            return;
+        }
+        self.trail_rows.push((self.low, self.high, self.trail_len));
+        self.trail[self.trail_len..end].copy_from_slice(&self.reached.words[words]);
+        self.trail_len = end;
+    }
+
+    /// Walks back from `target`, a cell the flood reached at its last step, to the cells one
+    /// step from the sources that start a shortest path to it; those cells are returned. `None`
+    /// if the flood has not grown, `target` was not reached at the last step, or the flood was
+    /// too long to keep its layers (see `TRAIL_LIMIT`).
+    ///
+    /// This is [`walk_start_at`](Self::walk_start_at) at the last layer, then
+    /// [`walk_to`](Self::walk_to) layer 1: the second, backward search of a pathfinder, confined
+    /// to the corridor of shortest paths.
+    ///
+    /// ```
+    /// use grid::{Flood, RowSet, Step};
+    ///
+    /// // A 5 x 5 open room. From cell 12 (the centre), cell 0 (top left) is 4 steps away, and the
+    /// // shortest paths to it start up (cell 7) or left (cell 11).
+    /// let open = RowSet::from_cells(5, 5, 0..25);
+    /// let mut flood = Flood::new(5, 5);
+    /// flood.start([12]);
+    /// let target = RowSet::from_cells(5, 5, [0]);
+    /// while flood.step_meeting(&open, &target) != Step::Met(0) {}
+    /// let starts = flood.first_steps_towards(0).unwrap();
+    /// assert_eq!(starts.iter().collect::<Vec<_>>(), vec![7, 11]);
+    /// ```
+    pub fn first_steps_towards(&mut self, target: usize) -> Option<&RowSet> {
+        (self.steps > 0 && self.walk_start_at(target, self.steps) && self.walk_to(1)).then_some(&self.walk)
+    }
+
+    /// True if every layer is kept, so walks can be made (see `TRAIL_LIMIT`).
+    #[must_use]
+    pub fn layers_kept(&self) -> bool {
+        !self.trail_overflowed
+    }
+
+    /// The lowest layer (the smallest distance from the sources) that holds a cell of `other`
+    /// in `rows`; `None` if there is none, or the layers were not kept.
+    #[must_use]
+    pub fn lowest_layer_meeting(&self, other: &RowSet, rows: std::ops::Range<usize>) -> Option<usize> {
+        if self.trail_overflowed || !self.reached.intersects_in_rows(other, rows.clone()) {
+            return None;
+        }
+        // Layers grow, so the layers meeting `other` are the last few: step down while they meet.
+        let stride = self.reached.stride;
+        let meets = |layer: usize| {
+            let (low, high, _) = self.trail_rows[layer];
+            (rows.start.max(low)..rows.end.min(high)).any(|row| {
+                (0..stride).any(|j| self.layer_word(layer, row, j) & other.words[(row + 1) * stride + j] != 0)
+            })
+        };
+        let mut layer = self.steps;
+        while layer > 0 && meets(layer - 1) {
+            layer -= 1;
+        }
+        Some(layer)
+    }
+
+    /// Starts a walk at `cell`, which must be at distance exactly `layer` from the sources;
+    /// false if it is not, or the layers were not kept.
+    pub fn walk_start_at(&mut self, cell: usize, layer: usize) -> bool {
+        let (width, stride) = (self.reached.width, self.reached.stride);
+        if self.trail_overflowed || layer > self.steps || cell >= width * self.reached.height {
+            return false;
+        }
+        let (row, j, bit) = (cell / width, (cell % width) / 64, 1u64 << (cell % width % 64));
+        if self.exact_layer_word(layer, row, j) & bit == 0 {
+            return false;
+        }
+        self.clear_walk();
+        self.walk.words[(row + 1) * stride + j] = bit;
+        self.walk_rows = (row, row + 1);
+        self.walk_layer = layer;
+        true
+    }
+
+    /// Starts a walk at the cells of `cells`, looking in `rows`, that are at distance exactly
+    /// `layer` from the sources; false if there are none, or the layers were not kept.
+    ///
+    /// # Panics
+    /// If `cells` is a set over another grid shape.
+    pub fn walk_start(&mut self, cells: &RowSet, rows: std::ops::Range<usize>, layer: usize) -> bool {
+        assert_eq!(self.reached.words.len(), cells.words.len(), "sets of different grids");
+        if self.trail_overflowed || layer > self.steps {
+            return false;
+        }
+        self.clear_walk();
+        let stride = self.reached.stride;
+        let (low, high, _) = self.trail_rows[layer];
+        let (mut walk_low, mut walk_high) = (usize::MAX, 0);
+        for row in rows.start.max(low)..rows.end.min(high) {
+            for j in 0..stride {
+                let index = (row + 1) * stride + j;
+                let word = cells.words[index] & self.exact_layer_word(layer, row, j);
+                self.walk.words[index] = word;
+                if word != 0 {
+                    walk_low = walk_low.min(row);
+                    walk_high = row + 1;
+                }
+            }
+        }
+        if walk_low == usize::MAX {
+            self.walk_rows = (0, 0);
+            return false;
+        }
+        self.walk_rows = (walk_low, walk_high);
+        self.walk_layer = layer;
+        true
+    }
+
+    /// Moves the walk to layer `layer`, one layer at a time: the cells of the next layer (at
+    /// that distance exactly) beside the cells of the walk. Walking down from cells at distance
+    /// `k` gives the cells at distance `k - 1` that are on a shortest path from the sources to
+    /// them; walking up from cells at distance `k` gives the cells at distance `k + 1` whose
+    /// shortest paths from the sources can run through them. False if the walk runs out of
+    /// cells, or `layer` was never reached.
+    ///
+    /// ```
+    /// use grid::{Flood, RowSet};
+    ///
+    /// // A 5 x 1 corridor flooded from cell 0: walking up from cell 1 reaches cell 3 at layer 3.
+    /// let open = RowSet::from_cells(5, 1, 0..5);
+    /// let mut flood = Flood::new(5, 1);
+    /// flood.start([0]);
+    /// while flood.step(&open) {}
+    /// assert!(flood.walk_start_at(1, 1) && flood.walk_to(3));
+    /// assert_eq!(flood.walked().iter().collect::<Vec<_>>(), vec![3]);
+    /// assert!(flood.walk_to(0));
+    /// assert_eq!(flood.walked().iter().collect::<Vec<_>>(), vec![0]);
+    /// ```
+    pub fn walk_to(&mut self, layer: usize) -> bool {
+        if self.trail_overflowed || layer > self.steps {
+            return false;
+        }
+        while self.walk_layer != layer {
+            let next = if layer < self.walk_layer { self.walk_layer - 1 } else { self.walk_layer + 1 };
+            if !self.walk_one_layer(next) {
+                return false;
+            }
+        }
+        self.walk_rows.0 < self.walk_rows.1
+    }
+
+    /// One move of the walk, to the adjacent layer `layer`.
+    fn walk_one_layer(&mut self, layer: usize) -> bool {
+        let stride = self.reached.stride;
+        let (layer_low, layer_high, _) = self.trail_rows[layer];
+        let (walk_low, walk_high) = self.walk_rows;
+        let first = walk_low.saturating_sub(1).max(layer_low);
+        let last = (walk_high + 1).min(layer_high);
+        let (mut new_low, mut new_high) = (usize::MAX, 0);
+        if stride == 1 && first < last {
+            // One word a row: the layer's words and the layer below's are read straight from the
+            // trail.
+            let (_, _, start) = self.trail_rows[layer];
+            let this_layer = &self.trail[start + first - layer_low..][..last - first];
+            // Walking down, the cells of a layer beside cells one farther out are at its distance
+            // exactly; walking up, the layer below must be taken out.
+            let (below_low, below_high, below_start) =
+                if layer > 0 && layer > self.walk_layer { self.trail_rows[layer - 1] } else { (0, 0, 0) };
+            let walk = &self.walk.words;
+            for (row, &layer_word) in (first..last).zip(this_layer) {
+                let index = row + 1;
+                let here = walk[index];
+                let below = if (below_low..below_high).contains(&row) {
+                    self.trail[below_start + row - below_low]
+                } else {
+                    0
+                };
+                let word = (here << 1 | here >> 1 | walk[index - 1] | walk[index + 1]) & layer_word & !below;
+                self.walk_next.words[index] = word;
+                if word != 0 {
+                    new_low = new_low.min(row);
+                    new_high = row + 1;
+                }
+            }
+        } else {
+            for row in first..last {
+                for j in 0..stride {
+                    let index = (row + 1) * stride + j;
+                    let word = neighbours_word(&self.walk.words, index, stride, j)
+                        & self.exact_layer_word(layer, row, j);
+                    self.walk_next.words[index] = word;
+                    if word != 0 {
+                        new_low = new_low.min(row);
+                        new_high = row + 1;
+                    }
+                }
+            }
+        }
+        self.walk.words[(walk_low + 1) * stride..(walk_high + 1) * stride].fill(0);
+        self.walk_layer = layer;
+        if new_low == usize::MAX {
+            self.walk_rows = (0, 0);
+            return false;
+        }
+        let used = (new_low + 1) * stride..(new_high + 1) * stride;
+        self.walk.words[used.clone()].copy_from_slice(&self.walk_next.words[used]);
+        self.walk_rows = (new_low, new_high);
+        true
+    }
+
+    /// Empties the walk.
+    fn clear_walk(&mut self) {
+        let stride = self.reached.stride;
+        let (low, high) = self.walk_rows;
+        self.walk.words[(low + 1) * stride..(high + 1) * stride].fill(0);
+        self.walk_rows = (0, 0);
+    }
+
+    /// The cells the walk is at.
+    #[must_use]
+    pub fn walked(&self) -> &RowSet {
+        &self.walk
+    }
+
+    /// The rows that hold the walk's cells.
+    #[must_use]
+    pub fn walked_rows(&self) -> std::ops::Range<usize> {
+        self.walk_rows.0..self.walk_rows.1
+    }
+
+    /// Word `j` of row `row` of the cells at distance exactly `layer`.
+    #[inline]
+    fn exact_layer_word(&self, layer: usize, row: usize, j: usize) -> u64 {
+        let word = self.layer_word(layer, row, j);
+        if layer == 0 { word } else { word & !self.layer_word(layer - 1, row, j) }
+    }
+
+    /// Word `j` of row `row` in kept layer `layer` (0 for rows outside it).
+    fn layer_word(&self, layer: usize, row: usize, j: usize) -> u64 {
+        let (low, high, start) = self.trail_rows[layer];
+        if row < low || row >= high {
+            return 0;
+        }
+        self.trail[start + (row - low) * self.reached.stride + j]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Bfs, Flood, RowSet};
+
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    #[test]
+    fn walking_back_finds_exactly_the_first_steps_of_shortest_paths() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut walks = 0;
+        for width in [3, 8, 31, 64, 65, 100] {
+            for height in [2, 6, 15] {
+                for _ in 0..4 {
+                    let len = width * height;
+                    let open: Vec<bool> = (0..len).map(|_| xorshift(&mut seed) % 4 != 0).collect();
+                    let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                    let source = (xorshift(&mut seed) as usize) % len;
+                    let from_source = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();
+                    // A target: the farthest reachable open cell in reading order.
+                    let Some(distance) = (0..len)
+                        .filter(|&c| open[c])
+                        .map(|c| from_source[c])
+                        .filter(|&d| d != crate::UNREACHED && d > 0)
+                        .max()
+                    else {
+                        continue;
+                    };
+                    let target = (0..len).find(|&c| open[c] && from_source[c] == distance).unwrap();
+                    let from_target = Bfs::new(width, len).distances([target], |c| open[c]).to_vec();
+                    let expected: Vec<usize> = (0..len)
+                        .filter(|&c| from_source[c] == 1 && open[c] && from_target[c] == distance - 1)
+                        .collect();
+                    let mut flood = Flood::new(width, height);
+                    flood.start([source]);
+                    for _ in 0..distance {
+                        assert!(flood.step(&within));
+                    }
+                    let starts = flood.first_steps_towards(target).expect("the target was reached last");
+                    assert_eq!(starts.iter().collect::<Vec<_>>(), expected, "{width} x {height}");
+                    walks += 1;
+                    // A cell reached before the last step is refused.
+                    if distance > 1 {
+                        let earlier = (0..len).find(|&c| open[c] && from_source[c] == 1).unwrap();
+                        assert!(flood.first_steps_towards(earlier).is_none());
+                    }
+                }
+            }
+        }
+        assert!(walks > 40, "only {walks} walks checked");
+    }
+
+    #[test]
+    fn walks_up_and_down_the_layers_match_bfs_distances() {
+        // Walking from cell c at distance k to layer m must give exactly the cells at distance m
+        // from the sources and |m - k| from c.
+        let mut seed = 0x0bad_5eed_1234_5678u64;
+        let mut walks = 0;
+        for width in [3, 9, 32, 64, 65, 90] {
+            for height in [1, 4, 13] {
+                let len = width * height;
+                let open: Vec<bool> = (0..len).map(|_| xorshift(&mut seed) % 4 != 0).collect();
+                let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                let sources: Vec<usize> =
+                    (0..3).map(|_| (xorshift(&mut seed) as usize) % len).filter(|&c| open[c]).collect();
+                let distances = |from: &[usize]| -> Vec<Option<usize>> {
+                    let found = Bfs::new(width, len).distances(from.iter().copied(), |c| open[c]).to_vec();
+                    found.into_iter().map(|d| (d != crate::UNREACHED).then_some(d as usize)).collect()
+                };
+                let from_sources = distances(&sources);
+                let mut flood = Flood::new(width, height);
+                flood.start_from_set(&RowSet::from_cells(width, height, sources.iter().copied()));
+                while flood.step(&within) {}
+                let steps = flood.steps();
+                assert_eq!(steps, from_sources.iter().flatten().copied().max().unwrap_or(0));
+                // The lowest layer meeting a random set.
+                let others =
+                    RowSet::from_cells(width, height, (0..len).filter(|_| xorshift(&mut seed) % 7 == 0));
+                let expected = others.iter().filter_map(|c| from_sources[c]).min();
+                assert_eq!(flood.lowest_layer_meeting(&others, 0..height), expected, "{width} x {height}");
+                for _ in 0..20 {
+                    let cell = (xorshift(&mut seed) as usize) % len;
+                    let Some(k) = from_sources[cell] else {
+                        assert!(!flood.walk_start_at(cell, 0));
+                        continue;
+                    };
+                    assert!(!flood.walk_start_at(cell, k + 1), "a cell is at one distance only");
+                    let m = (xorshift(&mut seed) as usize) % (steps + 1);
+                    let from_cell = distances(&[cell]);
+                    let expected: Vec<usize> = (0..len)
+                        .filter(|&x| from_sources[x] == Some(m) && from_cell[x] == Some(k.abs_diff(m)))
+                        .collect();
+                    assert!(flood.walk_start_at(cell, k));
+                    assert_eq!(flood.walk_to(m), !expected.is_empty(), "{width} x {height}, {k} to {m}");
+                    if !expected.is_empty() {
+                        let rows = flood.walked_rows();
+                        assert_eq!(flood.walked().iter().collect::<Vec<_>>(), expected);
+                        assert_eq!(flood.walked().first_in_rows(rows.clone()), expected.first().copied());
+                        assert_eq!(flood.walked().count_in_rows(rows), expected.len());
+                        walks += 1;
+                    }
+                }
+            }
+        }
+        assert!(walks > 100, "only {walks} walks checked");
+    }
+}
