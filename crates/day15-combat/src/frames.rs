@@ -53,12 +53,12 @@ pub fn battle_replay(cave: &Cave, elf_power: u32, title: &str) -> Result<(Replay
 
 /// The cave now, one row of cells a line, each followed by its units' hit points.
 fn rows(cave: &Cave, battle: &Battle) -> Vec<Vec<Cell>> {
-    let width = cave.floor.width();
-    let mut on_cell = vec![None; cave.floor.len()];
+    let width = cave.floor().width();
+    let mut on_cell = vec![None; cave.floor().len()];
     for unit in battle.units().iter().filter(|unit| unit.alive) {
         on_cell[unit.cell as usize] = Some(unit);
     }
-    (0..cave.floor.height())
+    (0..cave.floor().height())
         .map(|row| {
             let mut cells = Vec::with_capacity(width + 24);
             let mut listed = Vec::new();
@@ -69,7 +69,7 @@ fn rows(cave: &Cave, battle: &Battle) -> Vec<Vec<Cell>> {
                         listed.push(format!("{}({})", unit.side.letter(), battle.hit_points(unit)));
                         Cell::new(unit.side.letter(), side_style(unit.side))
                     }
-                    None if cave.floor[cell] => Cell::new('.', Style::Floor),
+                    None if cave.floor()[cell] => Cell::new('.', Style::Floor),
                     None => Cell::new('#', Style::Wall),
                 });
             }
@@ -148,7 +148,7 @@ mod tests {
     fn the_first_frame_is_the_parsed_input() {
         let cave = day15_combat::parse(EXAMPLE).unwrap();
         let (replay, _) = battle_replay(&cave, BASE_POWER, "t").unwrap();
-        assert_eq!(board(replay.first(), cave.floor.width()), EXAMPLE.trim_start());
+        assert_eq!(board(replay.first(), cave.floor().width()), EXAMPLE.trim_start());
         assert!(replay.first().caption.starts_with("start: elves 2 (400 hp), goblins 4 (800 hp)"));
     }
 
