@@ -9,12 +9,16 @@
 //!   (`../shared/aoc/<puzzle>/`), each saying plainly what is missing;
 //! - [`answers`]: the one grammar of `inputs/answers.txt`, with errors that name the line;
 //! - [`Random`]: the one seeded generator, whose stream never changes, so a seed written in a
-//!   test or in `inputs/README.md` makes the same input forever.
+//!   test or in `inputs/README.md` makes the same input forever;
+//! - `cli` (feature `harness`): running a puzzle binary on a text the way a user would, through
+//!   a temporary file that is removed afterwards.
 //!
 //! It depends on the standard library and `thiserror` alone, so every crate can use it as a
 //! dev-dependency without pulling anything else into its build.
 
 pub mod answers;
+#[cfg(feature = "harness")]
+pub mod cli;
 pub mod inputs;
 mod random;
 
