@@ -26,6 +26,12 @@ fn json_lines_are_compact_and_in_level_order() {
     assert!(lines[0].contains(r#""solution":"rRR""#));
     assert!(lines[1].starts_with(r#"{"level":2,"title":"second","status":"invalid""#), "{}", lines[1]);
     assert!(lines[2].starts_with(r#"{"level":3,"title":"third","status":"unsolvable""#), "{}", lines[2]);
+    // xtask reads these lines back into the library's record with serde.
+    let records: Vec<sokoban::Record> =
+        lines.iter().map(|line| serde_json::from_str(line).expect("a line reads as a Record")).collect();
+    assert_eq!(records[0].pushes, Some(2));
+    assert_eq!(records[1].status, sokoban::Verdict::Invalid);
+    assert!(records[1].error.is_some());
 }
 
 #[test]
