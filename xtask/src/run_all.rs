@@ -9,7 +9,8 @@
 //!
 //! A Sokoban file holding several levels (a collection) is solved in one run and reported level
 //! by level: its rows are named `FILE:N`, as their answers are in the answers file, and their
-//! times are the solver's own for each level.
+//! times are the solver's own for each level. Its run may take a minute longer for each level
+//! after the first, the solver's own limit a level.
 
 use anyhow::{Result, bail};
 use std::collections::BTreeSet;
@@ -109,6 +110,25 @@ const PUZZLES: &[Puzzle] = &[
 /// Longest a single run may take before it is stopped and reported as an error.
 const RUN_TIME_LIMIT: Duration = Duration::from_secs(120);
 
+/// What each further level of a Sokoban collection adds to [`RUN_TIME_LIMIT`]: the solver's own
+/// limit a level (`--time-limit 60`), so a long collection is not stopped halfway and reported
+/// as one error.
+const COLLECTION_LEVEL_TIME: Duration = Duration::from_secs(60);
+
+/// How long a run on `input` may take: [`RUN_TIME_LIMIT`], plus [`COLLECTION_LEVEL_TIME`] for
+/// each level after the first of a Sokoban collection.
+fn run_time_limit(puzzle: &Puzzle, input: &Path) -> Duration {
+    if puzzle.name != "sokoban" {
+        return RUN_TIME_LIMIT;
+    }
+    // A file that cannot be read or split counts as one level: the run reports what is wrong.
+    let levels = std::fs::read_to_string(input)
+        .ok()
+        .and_then(|text| sokoban::split_collection(&text).ok())
+        .map_or(1, |levels| levels.len().max(1));
+    RUN_TIME_LIMIT + COLLECTION_LEVEL_TIME * u32::try_from(levels - 1).unwrap_or(u32::MAX)
+}
+
 /// What one run of a puzzle binary came to.
 enum Outcome {
     Answer(String),
@@ -164,7 +184,8 @@ pub fn main(args: &[String]) -> Result<()> {
                 listed
             };
             for part in parts {
-                let (outcomes, time) = run(&binary, &file.path, part);
+                let limit = run_time_limit(puzzle, &file.path);
+                let (outcomes, time) = run(&binary, &file.path, part, limit);
                 for (level, outcome, seconds) in outcomes {
                     let input = level.map_or_else(|| relative.clone(), |level| format!("{relative}:{level}"));
                     let key = (puzzle.name.to_owned(), input.clone(), part.label.to_owned());
@@ -213,8 +234,8 @@ pub fn main(args: &[String]) -> Result<()> {
 /// of a collection), and the whole run's time.
 type RunResult = (Vec<(Option<usize>, Outcome, Option<f64>)>, Option<Duration>);
 
-/// Runs a binary on one input and reads its answer, stopping it after [`RUN_TIME_LIMIT`].
-fn run(binary: &Path, input: &Path, part: &Part) -> RunResult {
+/// Runs a binary on one input and reads its answers, stopping it after `limit`.
+fn run(binary: &Path, input: &Path, part: &Part, limit: Duration) -> RunResult {
     let failed = |reason: String, time| (vec![(None, Outcome::Failed(reason), None)], time);
     if !binary.exists() {
         return failed(format!("{} was not built", binary.display()), None);
@@ -237,9 +258,9 @@ fn run(binary: &Path, input: &Path, part: &Part) -> RunResult {
         let output = child.wait_with_output();
         let _ = sender.send((output, start.elapsed()));
     });
-    let Ok((output, time)) = receiver.recv_timeout(RUN_TIME_LIMIT) else {
+    let Ok((output, time)) = receiver.recv_timeout(limit) else {
         kill(pid);
-        return failed(format!("stopped after {} s", RUN_TIME_LIMIT.as_secs()), None);
+        return failed(format!("stopped after {} s", limit.as_secs()), None);
     };
     let output = match output {
         Ok(output) => output,
