@@ -7,10 +7,10 @@
 //! puzzle inputs in `../shared/aoc/day18/` beside the workspace when that folder exists (their
 //! answers are not published: the bench asserts the answer found before timing began).
 
+use benches::{Answers, generated_inputs, real_size_inputs};
 use criterion::{Criterion, criterion_group, criterion_main};
 use day18_keys::{KeyGraph, Maze, parse, part1, part2};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// One bench input: its name, text, and expected answers.
@@ -20,58 +20,25 @@ struct Input {
     answers: (u32, u32),
 }
 
-fn txt_files(folder: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
-        .collect();
-    files.sort();
-    files
-}
-
-fn stem(path: &Path) -> String {
-    path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default()
-}
-
-/// The listed answer of `inputs/day18/<file>` for `part`.
-fn listed(answers: &str, file: &str, part: &str) -> u32 {
-    answers
-        .lines()
-        .map(|line| line.split_whitespace().collect::<Vec<_>>())
-        .find(|fields| fields.len() == 4 && fields[0] == "day18" && fields[1] == file && fields[2] == part)
-        .and_then(|fields| fields[3].parse().ok())
-        .unwrap_or_else(|| panic!("no day18 answer for {file} part {part} in inputs/answers.txt"))
-}
-
 fn bench_inputs() -> Vec<Input> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let answers = std::fs::read_to_string(root.join("inputs/answers.txt")).expect("inputs/answers.txt reads");
+    let answers = Answers::committed().unwrap_or_else(|error| panic!("{error}"));
+    let listed = |file: &str, part: &str| -> u32 {
+        answers
+            .get("day18", file, part)
+            .and_then(|answer| answer.answer.parse().ok())
+            .unwrap_or_else(|| panic!("no day18 answer for {file} part {part} in inputs/answers.txt"))
+    };
     let mut inputs = Vec::new();
-    for path in txt_files(&root.join("inputs/day18")) {
-        let name = stem(&path);
-        if !name.starts_with("generated") {
-            continue;
-        }
-        let file = format!("day18/{name}.txt");
-        let text = std::fs::read_to_string(&path).expect("input reads");
-        inputs.push(Input {
-            name,
-            text,
-            answers: (listed(&answers, &file, "1"), listed(&answers, &file, "2")),
-        });
+    for file in generated_inputs("day18") {
+        let text = file.read().unwrap_or_else(|error| panic!("{error}"));
+        let answers = (listed(&file.name, "1"), listed(&file.name, "2"));
+        inputs.push(Input { name: file.stem(), text, answers });
     }
-    let real = root.join("../shared/aoc/day18");
-    let real_files = txt_files(&real);
-    if real_files.is_empty() {
-        println!("{} is missing: benching the generated inputs only", real.display());
-    }
-    for path in real_files {
-        let text = std::fs::read_to_string(&path).expect("input reads");
+    for file in real_size_inputs("day18") {
+        let text = file.read().unwrap_or_else(|error| panic!("{error}"));
         let maze = parse(&text).expect("real input parses");
         let answers = (part1(&maze).expect("part 1 solves"), part2(&maze).expect("part 2 solves"));
-        inputs.push(Input { name: stem(&path), text, answers });
+        inputs.push(Input { name: file.stem(), text, answers });
     }
     inputs
 }

@@ -11,7 +11,6 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sokoban::bench::Analysis;
 use sokoban::{Level, Options, Status, solve, split_collection};
 use std::hint::black_box;
-use std::path::Path;
 use std::time::Duration;
 
 /// Microban levels benched: small, medium and two that take real search.
@@ -19,8 +18,7 @@ const MICROBAN: [usize; 4] = [1, 20, 78, 106];
 
 /// The bench levels, with names, and the collection text they came from.
 fn bench_levels() -> (String, Vec<(String, Level)>) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let microban = root.join("../shared/levels/microban.txt");
+    let microban = testkit::shared_dir().join("levels/microban.txt");
     if let Ok(text) = std::fs::read_to_string(&microban) {
         let all = split_collection(&text).expect("microban reads");
         let levels = MICROBAN
@@ -30,18 +28,12 @@ fn bench_levels() -> (String, Vec<(String, Level)>) {
         return (text, levels);
     }
     println!("{} is missing: benching the levels of inputs/sokoban instead", microban.display());
-    let mut files: Vec<_> = std::fs::read_dir(root.join("inputs/sokoban"))
-        .expect("inputs/sokoban exists")
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
-        .collect();
-    files.sort();
+    let files = testkit::inputs::committed("sokoban").unwrap_or_else(|error| panic!("{error}"));
     let mut collection = String::new();
     let mut levels = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(&path).expect("input reads");
-        let name = path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+    for file in files {
+        let text = file.read().unwrap_or_else(|error| panic!("{error}"));
+        let name = file.stem();
         let level = split_collection(&text).expect("input holds a level")[0].parse().expect("input is valid");
         collection.push_str(&text);
         collection.push('\n');

@@ -3,58 +3,44 @@
 //! Each puzzle is timed on the full-size inputs generated into `inputs/<puzzle>/generated-*.txt`
 //! and, when the team's `shared/` folder sits beside the repository, on the real-size inputs in
 //! `../shared/aoc/<puzzle>/` (never committed: Advent of Code asks that inputs stay private).
+//! Finding them is `testkit`'s job, shared with xtask and the tests; this crate only picks the
+//! full-size ones and says plainly when the real ones are missing.
 
-use std::path::{Path, PathBuf};
+pub use testkit::{Answers, InputFile};
 
-/// The workspace root.
+/// The generated full-size inputs of a puzzle, `inputs/<puzzle>/generated-*.txt`.
 ///
 /// # Panics
-/// Never in practice: this package always sits in a folder of the workspace.
+/// If `inputs/<puzzle>/` is missing or unreadable: the checkout is broken.
 #[must_use]
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("benches/ sits in the workspace").to_path_buf()
+pub fn generated_inputs(puzzle: &str) -> Vec<InputFile> {
+    let files = testkit::inputs::committed(puzzle).unwrap_or_else(|error| panic!("{error}"));
+    files.into_iter().filter(|file| file.stem().starts_with("generated")).collect()
 }
 
-/// The full-size inputs of a puzzle as (name, text): the generated ones, then the real ones from
-/// `../shared/aoc/<puzzle>/` if present. Says so on standard error when the real ones are missing.
+/// The real-size inputs of a puzzle from `../shared/aoc/<puzzle>/`; when there are none, says so
+/// on standard error and returns none.
+#[must_use]
+pub fn real_size_inputs(puzzle: &str) -> Vec<InputFile> {
+    testkit::inputs::real_size(puzzle).unwrap_or_else(|folder| {
+        eprintln!(
+            "note: no real-size {puzzle} inputs at {} (the team's shared folder beside the repo); \
+             timing the generated inputs only",
+            folder.display()
+        );
+        Vec::new()
+    })
+}
+
+/// The full-size inputs of a puzzle as (name, text): the generated ones, then the real ones.
 ///
 /// # Panics
 /// If a listed input file cannot be read.
 #[must_use]
 pub fn full_size_inputs(puzzle: &str) -> Vec<(String, String)> {
-    let root = workspace_root();
-    let mut inputs = read_folder(&root.join("inputs").join(puzzle), "generated");
-    let shared = root.join("../shared/aoc").join(puzzle);
-    let real = read_folder(&shared, "");
-    if real.is_empty() {
-        eprintln!(
-            "note: no real-size {puzzle} inputs at {} (the team's shared folder beside the repo); \
-             timing the generated inputs only",
-            shared.display()
-        );
-    }
-    inputs.extend(real);
-    inputs
-}
-
-/// The `.txt` files of a folder whose names start with `prefix`, sorted by name, as
-/// (file stem, text); empty if the folder is missing.
-fn read_folder(folder: &Path, prefix: &str) -> Vec<(String, String)> {
-    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| {
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-            name.starts_with(prefix) && path.extension().is_some_and(|ext| ext == "txt")
-        })
-        .collect();
-    paths.sort();
-    paths
+    generated_inputs(puzzle)
         .into_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
-            (stem, text)
-        })
+        .chain(real_size_inputs(puzzle))
+        .map(|file| (file.stem(), file.read().unwrap_or_else(|error| panic!("{error}"))))
         .collect()
 }

@@ -9,16 +9,15 @@
 //! 3. Keep only the largest connected stretch of floor, so every unit can reach every other.
 //! 4. Scatter the units over that floor.
 
-use crate::random::Random;
 use anyhow::{Result, bail};
+use testkit::Random;
 
 const SIZE: usize = 32;
 const GOBLINS: usize = 20;
 const ELVES: usize = 10;
 
 pub fn main(args: &[String]) -> Result<()> {
-    let seed = crate::seed_argument(args)?;
-    crate::write_output(args, &generate(seed)?)
+    crate::run_generator("gen-day15", "gen-day15 <SEED> [--out FILE [--force]]", args, generate)
 }
 
 /// The cave for `seed`, as puzzle input text.
@@ -101,4 +100,19 @@ fn largest_region(open: &[bool]) -> Vec<usize> {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::generate;
+
+    #[test]
+    fn the_committed_generated_caves_regenerate_byte_for_byte() {
+        // inputs/day15/generated-<SEED>.txt were made by `cargo xtask gen-day15 <SEED>`.
+        for seed in 1..=3 {
+            let file = testkit::inputs_dir().join(format!("day15/generated-{seed}.txt"));
+            let committed = std::fs::read_to_string(&file).expect("the generated cave is committed");
+            assert_eq!(generate(seed).unwrap(), committed, "{}", file.display());
+        }
+    }
 }

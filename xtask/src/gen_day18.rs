@@ -14,8 +14,8 @@
 //! robots depend on each other, as in the real inputs. A door with no such cell left goes to a
 //! corridor with no key beyond it. Loops are cut after the doors are placed: they only add ways.
 
-use crate::random::Random;
-use anyhow::{Result, bail};
+use anyhow::Result;
+use testkit::Random;
 
 const SIZE: usize = 81;
 const CENTRE: usize = SIZE / 2;
@@ -24,13 +24,9 @@ const KEYS: usize = 26;
 const DOOR_PICKS: usize = 6;
 
 pub fn main(args: &[String]) -> Result<()> {
-    let seed = crate::seed_argument(args)?;
-    for extra in args.iter().skip(1).step_by(2) {
-        if extra != "--out" {
-            bail!("gen-day18 takes <SEED> [--out FILE], not {extra:?}");
-        }
-    }
-    crate::write_output(args, &generate(seed))
+    crate::run_generator("gen-day18", "gen-day18 <SEED> [--out FILE [--force]]", args, |seed| {
+        Ok(generate(seed))
+    })
 }
 
 /// The maze for `seed`, as text with one `\n`-ended line a row.
@@ -237,6 +233,16 @@ fn knock_out_loops(random: &mut Random, cells: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_committed_generated_mazes_regenerate_byte_for_byte() {
+        // inputs/answers.txt: generated-1/2/3.txt are `cargo xtask gen-day18 1`, `... 4`, `... 6`.
+        for (number, seed) in [(1, 1), (2, 4), (3, 6)] {
+            let file = testkit::inputs_dir().join(format!("day18/generated-{number}.txt"));
+            let committed = std::fs::read_to_string(&file).expect("the generated maze is committed");
+            assert_eq!(generate(seed), committed, "{}", file.display());
+        }
+    }
 
     #[test]
     fn the_same_seed_makes_the_same_maze_and_another_seed_another() {

@@ -1,18 +1,21 @@
 //! Project tasks, run as `cargo xtask <TASK>` (the alias lives in `.cargo/config.toml`).
 //!
 //! One binary, a subcommand per task, and as few dependencies as the work allows: arguments are
-//! read by hand, and the puzzle binaries are run as processes, exactly as a user would run them.
+//! read by hand but strictly ([`args`]), the puzzle binaries are run as processes, exactly as a
+//! user would run them, and the workspace's shared plumbing (answers file, inputs, generator)
+//! comes from `testkit`.
 
-mod answers;
+mod args;
+mod bench_results;
 mod gen_day15;
 mod gen_day18;
-mod random;
 mod run_all;
 mod sokoban_bench;
 mod test;
 
-use anyhow::{Result, bail};
-use std::path::PathBuf;
+use anyhow::{Context, Result, bail};
+use std::path::Path;
+use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage: cargo xtask <TASK> [ARGS]
@@ -22,61 +25,102 @@ tasks:
                                    if it is missing: the HTML replays are tested in a real browser
   run-all                          build in release, run every puzzle on every input under inputs/,
                                    check the answers and print a table; non-zero exit on any failure
-  gen-day15 <SEED> [--out FILE]    a full-size 32x32 day 15 cave made from SEED
-  gen-day18 <SEED> [--out FILE]    a full-size 81x81 day 18 maze made from SEED
-  sokoban-bench <SET> [--time-limit SECS] [--threads N] [--first N]
-                                   solve a Sokoban level set from ../shared/levels in parallel
-                                   (--first N: the summary counts levels 1 to N only)
+  gen-day15 <SEED> [--out FILE [--force]]
+                                   a full-size 32x32 day 15 cave made from SEED
+  gen-day18 <SEED> [--out FILE [--force]]
+                                   a full-size 81x81 day 18 maze made from SEED
+                                   (--out never overwrites a file unless --force is given)
+  sokoban-bench <SET> [--time-limit SECS] [--threads N] [--first N] [--out FILE.tsv]
+                                   solve a Sokoban level set from ../shared/levels in parallel and
+                                   print its summary (--first N: levels 1 to N only; --out: one
+                                   line a level, to compare later)
+  sokoban-bench --compare <OLD.tsv> <NEW.tsv>
+                                   levels gained, lost, faster and slower between two --out files
+  help                             this text
 ";
 
-fn main() -> Result<()> {
+fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let task = args.next().unwrap_or_default();
+    let Some(task) = args.next() else {
+        eprint!("cargo xtask needs a task\n\n{USAGE}");
+        return ExitCode::from(2);
+    };
     let rest: Vec<String> = args.collect();
-    match task.as_str() {
+    let result = match task.as_str() {
         "run-all" => run_all::main(&rest),
         "gen-day15" => gen_day15::main(&rest),
         "gen-day18" => gen_day18::main(&rest),
         "sokoban-bench" => sokoban_bench::main(&rest),
         "test" => test::main(&rest),
-        "" | "help" | "-h" | "--help" => {
+        "help" | "-h" | "--help" => {
             print!("{USAGE}");
             Ok(())
         }
-        other => bail!("unknown task {other:?}\n\n{USAGE}"),
+        other => {
+            eprint!("unknown task {other:?}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
     }
 }
 
-/// The workspace root: the parent of this crate's folder.
-fn workspace_root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().map_or(manifest.clone(), PathBuf::from)
-}
-
-/// The value after `--name` in `args`, if given.
-fn flag_value<'a>(args: &'a [String], name: &str) -> Result<Option<&'a str>> {
-    match args.iter().position(|arg| arg == name) {
-        None => Ok(None),
-        Some(at) => match args.get(at + 1) {
-            Some(value) => Ok(Some(value)),
-            None => bail!("{name} needs a value"),
-        },
+/// Runs a generator task: reads `<SEED> [--out FILE [--force]]` and writes what `generate` makes.
+fn run_generator(
+    task: &'static str,
+    usage: &'static str,
+    args: &[String],
+    generate: fn(u64) -> Result<String>,
+) -> Result<()> {
+    let parsed =
+        args::Spec { task, usage, positional: &["<SEED>"], with_value: &["--out"], switches: &["--force"] }
+            .parse(args)?;
+    let seed = &parsed.positional[0];
+    let seed: u64 = seed.parse().with_context(|| format!("the seed {seed:?} is not a whole number"))?;
+    let text = generate(seed)?;
+    match parsed.value("--out") {
+        Some(path) => write_new_file(Path::new(path), &text, parsed.has("--force")),
+        None if parsed.has("--force") => bail!("{task}: --force goes with --out FILE"),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
     }
 }
 
-/// Writes generated text to `--out FILE`, or to standard output.
-fn write_output(args: &[String], text: &str) -> Result<()> {
-    use anyhow::Context;
-    if let Some(path) = flag_value(args, "--out")? {
-        return std::fs::write(path, text).with_context(|| format!("cannot write {path}"));
+/// Writes `text` to `path`, refusing to replace an existing file (a committed input, often)
+/// unless `force`.
+fn write_new_file(path: &Path, text: &str, force: bool) -> Result<()> {
+    if path.exists() && !force {
+        bail!("{} exists: give --force to overwrite it", path.display());
     }
-    print!("{text}");
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The folder cargo builds release binaries into.
+fn release_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| testkit::workspace_root().join("target"), std::path::PathBuf::from)
+        .join("release")
+}
+
+/// Builds the given packages' binaries in release, as the user would, from the workspace root.
+fn build_release(packages: &[&str]) -> Result<()> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut command = std::process::Command::new(cargo);
+    command.current_dir(testkit::workspace_root()).args(["build", "--release", "--bins"]);
+    for package in packages {
+        command.args(["--package", package]);
+    }
+    eprintln!("building {} in release...", packages.join(", "));
+    let status = command.status().context("cannot run cargo build")?;
+    if !status.success() {
+        bail!("cargo build --release failed ({status})");
+    }
     Ok(())
-}
-
-/// The seed, the first argument of a generator.
-fn seed_argument(args: &[String]) -> Result<u64> {
-    use anyhow::Context;
-    let Some(seed) = args.first() else { bail!("the generator needs a SEED (a whole number)") };
-    seed.parse().with_context(|| format!("the seed {seed:?} is not a whole number"))
 }

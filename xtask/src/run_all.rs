@@ -6,14 +6,19 @@
 //! ignored, with optional answers in `inputs/local/answers.txt`). A committed input runs the
 //! parts its answers list (a worked example may belong to one part only); a user's input runs
 //! every part, and a part without an expected answer is reported as unchecked.
+//!
+//! A Sokoban file holding several levels (a collection) is solved in one run and reported level
+//! by level: its rows are named `FILE:N`, as their answers are in the answers file, and their
+//! times are the solver's own for each level. Its run may take a minute longer for each level
+//! after the first, the solver's own limit a level.
 
-use crate::answers::{self, AnswerKey, Expected};
-use anyhow::{Context, Result, bail};
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use anyhow::{Result, bail};
+use std::collections::BTreeSet;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use testkit::{Answers, inputs};
 
 /// One answer a puzzle binary gives for an input.
 struct Part {
@@ -21,8 +26,18 @@ struct Part {
     label: &'static str,
     /// Arguments after the input path.
     args: &'static [&'static str],
-    /// The answer, read from the binary's standard output.
-    extract: fn(&str) -> Option<String>,
+    /// The answers, read from the binary's standard output, or why there are none.
+    read: fn(&str) -> Result<Vec<Reading>, String>,
+}
+
+/// One answer read from a run's output.
+#[derive(Debug, PartialEq)]
+struct Reading {
+    /// The level of a collection it belongs to; `None` for a file with one input.
+    level: Option<usize>,
+    answer: String,
+    /// The time the solver measured itself, for a level of a collection.
+    seconds: Option<f64>,
 }
 
 /// A puzzle crate as run-all sees it.
@@ -35,24 +50,33 @@ struct Puzzle {
 }
 
 /// The whole standard output, trimmed: what `--part N` prints.
-fn bare(stdout: &str) -> Option<String> {
+fn bare(stdout: &str) -> Result<Vec<Reading>, String> {
     let answer = stdout.trim();
-    (!answer.is_empty()).then(|| answer.to_owned())
+    if answer.is_empty() {
+        return Err("no answer in the output".to_owned());
+    }
+    Ok(vec![Reading { level: None, answer: answer.to_owned(), seconds: None }])
 }
 
-/// The push count of a solved level from `--json` output, or its status when not solved.
-fn sokoban_pushes(stdout: &str) -> Option<String> {
-    let field = |name: &str| {
-        let key = format!("\"{name}\":");
-        let start = stdout.find(&key)? + key.len();
-        let rest = stdout[start..].trim_start();
-        let end = rest.find([',', '}']).unwrap_or(rest.len());
-        Some(rest[..end].trim().trim_matches('"').to_owned())
-    };
-    match field("status")?.as_str() {
-        "solved" => field("pushes"),
-        other => Some(other.to_owned()),
+/// The push count of each solved level from `--json` output, or its status when not solved.
+fn sokoban_pushes(stdout: &str) -> Result<Vec<Reading>, String> {
+    let records = crate::sokoban_bench::read_records(stdout).map_err(|error| format!("{error:#}"))?;
+    let collection = records.len() > 1;
+    let readings: Vec<Reading> = records
+        .into_iter()
+        .map(|record| Reading {
+            level: collection.then_some(record.level),
+            answer: match record.pushes {
+                Some(pushes) if record.status == sokoban::Verdict::Solved => pushes.to_string(),
+                _ => record.status.as_str().to_owned(),
+            },
+            seconds: collection.then_some(record.seconds),
+        })
+        .collect();
+    if readings.is_empty() {
+        return Err(format!("no result in the output {:?}", stdout.trim()));
     }
+    Ok(readings)
 }
 
 const PUZZLES: &[Puzzle] = &[
@@ -60,16 +84,16 @@ const PUZZLES: &[Puzzle] = &[
         name: "day15",
         package: "day15-combat",
         parts: &[
-            Part { label: "1", args: &["--part", "1"], extract: bare },
-            Part { label: "2", args: &["--part", "2"], extract: bare },
+            Part { label: "1", args: &["--part", "1"], read: bare },
+            Part { label: "2", args: &["--part", "2"], read: bare },
         ],
     },
     Puzzle {
         name: "day18",
         package: "day18-keys",
         parts: &[
-            Part { label: "1", args: &["--part", "1"], extract: bare },
-            Part { label: "2", args: &["--part", "2"], extract: bare },
+            Part { label: "1", args: &["--part", "1"], read: bare },
+            Part { label: "2", args: &["--part", "2"], read: bare },
         ],
     },
     Puzzle {
@@ -78,13 +102,32 @@ const PUZZLES: &[Puzzle] = &[
         parts: &[Part {
             label: "optimal-pushes",
             args: &["--optimal", "--json", "--time-limit", "60"],
-            extract: sokoban_pushes,
+            read: sokoban_pushes,
         }],
     },
 ];
 
 /// Longest a single run may take before it is stopped and reported as an error.
 const RUN_TIME_LIMIT: Duration = Duration::from_secs(120);
+
+/// What each further level of a Sokoban collection adds to [`RUN_TIME_LIMIT`]: the solver's own
+/// limit a level (`--time-limit 60`), so a long collection is not stopped halfway and reported
+/// as one error.
+const COLLECTION_LEVEL_TIME: Duration = Duration::from_secs(60);
+
+/// How long a run on `input` may take: [`RUN_TIME_LIMIT`], plus [`COLLECTION_LEVEL_TIME`] for
+/// each level after the first of a Sokoban collection.
+fn run_time_limit(puzzle: &Puzzle, input: &Path) -> Duration {
+    if puzzle.name != "sokoban" {
+        return RUN_TIME_LIMIT;
+    }
+    // A file that cannot be read or split counts as one level: the run reports what is wrong.
+    let levels = std::fs::read_to_string(input)
+        .ok()
+        .and_then(|text| sokoban::split_collection(&text).ok())
+        .map_or(1, |levels| levels.len().max(1));
+    RUN_TIME_LIMIT + COLLECTION_LEVEL_TIME * u32::try_from(levels - 1).unwrap_or(u32::MAX)
+}
 
 /// What one run of a puzzle binary came to.
 enum Outcome {
@@ -113,32 +156,27 @@ impl Row {
 }
 
 pub fn main(args: &[String]) -> Result<()> {
-    if let Some(extra) = args.first() {
-        bail!("run-all takes no arguments (found {extra:?})");
-    }
-    let root = crate::workspace_root();
-    let inputs = root.join("inputs");
-    let mut expected = BTreeMap::new();
-    answers::read(&inputs.join("answers.txt"), false, &mut expected)?;
-    answers::read(&inputs.join("local").join("answers.txt"), true, &mut expected)?;
+    crate::args::Spec { task: "run-all", usage: "run-all", positional: &[], with_value: &[], switches: &[] }
+        .parse(args)?;
+    let expected = Answers::committed_and_local()?;
 
-    build_release(&root)?;
-    let binaries = release_dir(&root);
+    crate::build_release(&PUZZLES.iter().map(|puzzle| puzzle.package).collect::<Vec<_>>())?;
+    let binaries = crate::release_dir();
 
     let mut rows = Vec::new();
-    let mut seen: BTreeSet<AnswerKey> = BTreeSet::new();
+    let mut seen: BTreeSet<(String, String, String)> = BTreeSet::new();
     for puzzle in PUZZLES {
-        let files = input_files(&inputs, puzzle.name)?;
+        let mut files = inputs::committed(puzzle.name)?;
+        files.extend(inputs::local(puzzle.name)?);
         let binary = binaries.join(format!("{}{}", puzzle.package, std::env::consts::EXE_SUFFIX));
-        for relative in files {
+        for file in files {
+            let relative = &file.name;
             // A committed input runs the parts the answers file lists for it (a worked example
             // may belong to one part only); a user's own input runs every part.
             let listed: Vec<&Part> = puzzle
                 .parts
                 .iter()
-                .filter(|part| {
-                    expected.contains_key(&(puzzle.name.to_owned(), relative.clone(), part.label.to_owned()))
-                })
+                .filter(|part| expected.get(puzzle.name, relative, part.label).is_some())
                 .collect();
             let parts: Vec<&Part> = if relative.starts_with("local/") || listed.is_empty() {
                 puzzle.parts.iter().collect()
@@ -146,29 +184,36 @@ pub fn main(args: &[String]) -> Result<()> {
                 listed
             };
             for part in parts {
-                let key = (puzzle.name.to_owned(), relative.clone(), part.label.to_owned());
-                let (outcome, time) = run(&binary, &inputs.join(&relative), part);
-                rows.push(Row {
-                    puzzle: puzzle.name,
-                    input: relative.clone(),
-                    part: part.label.to_owned(),
-                    outcome,
-                    expected: expected.get(&key).map(|e| e.answer.clone()),
-                    time,
-                });
-                seen.insert(key);
+                let limit = run_time_limit(puzzle, &file.path);
+                let (outcomes, time) = run(&binary, &file.path, part, limit);
+                for (level, outcome, seconds) in outcomes {
+                    let input = level.map_or_else(|| relative.clone(), |level| format!("{relative}:{level}"));
+                    let key = (puzzle.name.to_owned(), input.clone(), part.label.to_owned());
+                    rows.push(Row {
+                        puzzle: puzzle.name,
+                        expected: expected.get(puzzle.name, &input, part.label).map(|e| e.answer.clone()),
+                        input,
+                        part: part.label.to_owned(),
+                        outcome,
+                        time: seconds.map(Duration::from_secs_f64).or(time),
+                    });
+                    seen.insert(key);
+                }
             }
         }
     }
     // An answer whose input is gone is a broken input, not something to skip quietly.
-    for (key, Expected { answer, source }) in &expected {
-        if !seen.contains(key) {
+    for answer in expected.iter() {
+        if !seen.contains(&(answer.puzzle.clone(), answer.input.clone(), answer.part.clone())) {
             rows.push(Row {
-                puzzle: PUZZLES.iter().find(|p| p.name == key.0).map_or("?", |p| p.name),
-                input: key.1.clone(),
-                part: key.2.clone(),
-                outcome: Outcome::Failed(format!("{source} names an input or part that does not exist")),
-                expected: Some(answer.clone()),
+                puzzle: PUZZLES.iter().find(|p| p.name == answer.puzzle).map_or("?", |p| p.name),
+                input: answer.input.clone(),
+                part: answer.part.clone(),
+                outcome: Outcome::Failed(format!(
+                    "{} names an input or part that does not exist",
+                    answer.source()
+                )),
+                expected: Some(answer.answer.clone()),
                 time: None,
             });
         }
@@ -185,51 +230,15 @@ pub fn main(args: &[String]) -> Result<()> {
     Ok(())
 }
 
-fn build_release(root: &Path) -> Result<()> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let mut command = Command::new(cargo);
-    command.current_dir(root).args(["build", "--release", "--bins"]);
-    for puzzle in PUZZLES {
-        command.args(["--package", puzzle.package]);
-    }
-    eprintln!("building the puzzle binaries in release...");
-    let status = command.status().context("cannot run cargo build")?;
-    if !status.success() {
-        bail!("cargo build --release failed ({status})");
-    }
-    Ok(())
-}
+/// What one run came to: an outcome per answer read (with its level and own time, for a level
+/// of a collection), and the whole run's time.
+type RunResult = (Vec<(Option<usize>, Outcome, Option<f64>)>, Option<Duration>);
 
-fn release_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from).join("release")
-}
-
-/// The input files of one puzzle, as paths under `inputs/` with `/` separators, in name order:
-/// the committed ones first, then the user's own under `local/`.
-fn input_files(inputs: &Path, puzzle: &str) -> Result<Vec<String>> {
-    let mut files = Vec::new();
-    for prefix in ["", "local/"] {
-        let folder = inputs.join(format!("{prefix}{puzzle}"));
-        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
-        let mut names: Vec<String> = Vec::new();
-        for entry in entries {
-            let entry = entry.with_context(|| format!("cannot list {}", folder.display()))?;
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let is_input = Path::new(&name).extension().is_some_and(|ext| ext == "txt");
-            if entry.path().is_file() && is_input {
-                names.push(name);
-            }
-        }
-        names.sort();
-        files.extend(names.into_iter().map(|name| format!("{prefix}{puzzle}/{name}")));
-    }
-    Ok(files)
-}
-
-/// Runs a binary on one input and reads its answer, stopping it after [`RUN_TIME_LIMIT`].
-fn run(binary: &Path, input: &Path, part: &Part) -> (Outcome, Option<Duration>) {
+/// Runs a binary on one input and reads its answers, stopping it after `limit`.
+fn run(binary: &Path, input: &Path, part: &Part, limit: Duration) -> RunResult {
+    let failed = |reason: String, time| (vec![(None, Outcome::Failed(reason), None)], time);
     if !binary.exists() {
-        return (Outcome::Failed(format!("{} was not built", binary.display())), None);
+        return failed(format!("{} was not built", binary.display()), None);
     }
     let start = Instant::now();
     let child = Command::new(binary)
@@ -241,7 +250,7 @@ fn run(binary: &Path, input: &Path, part: &Part) -> (Outcome, Option<Duration>) 
         .spawn();
     let child = match child {
         Ok(child) => child,
-        Err(error) => return (Outcome::Failed(format!("cannot start {}: {error}", binary.display())), None),
+        Err(error) => return failed(format!("cannot start {}: {error}", binary.display()), None),
     };
     let pid = child.id();
     let (sender, receiver) = mpsc::channel();
@@ -249,23 +258,29 @@ fn run(binary: &Path, input: &Path, part: &Part) -> (Outcome, Option<Duration>) 
         let output = child.wait_with_output();
         let _ = sender.send((output, start.elapsed()));
     });
-    let Ok((output, time)) = receiver.recv_timeout(RUN_TIME_LIMIT) else {
+    let Ok((output, time)) = receiver.recv_timeout(limit) else {
         kill(pid);
-        return (Outcome::Failed(format!("stopped after {} s", RUN_TIME_LIMIT.as_secs())), None);
+        return failed(format!("stopped after {} s", limit.as_secs()), None);
     };
     let output = match output {
         Ok(output) => output,
-        Err(error) => return (Outcome::Failed(format!("lost the process: {error}")), None),
+        Err(error) => return failed(format!("lost the process: {error}"), None),
     };
     let stdout = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let reason = stderr.lines().find(|line| !line.trim().is_empty()).unwrap_or("no message");
-        return (Outcome::Failed(format!("{}: {reason}", output.status)), Some(time));
+        return failed(format!("{}: {reason}", output.status), Some(time));
     }
-    match (part.extract)(&stdout) {
-        Some(answer) => (Outcome::Answer(answer), Some(time)),
-        None => (Outcome::Failed(format!("no answer in the output {:?}", stdout.trim())), Some(time)),
+    match (part.read)(&stdout) {
+        Ok(readings) => (
+            readings
+                .into_iter()
+                .map(|reading| (reading.level, Outcome::Answer(reading.answer), reading.seconds))
+                .collect(),
+            Some(time),
+        ),
+        Err(reason) => failed(reason, Some(time)),
     }
 }
 
@@ -327,5 +342,39 @@ fn format_time(time: Duration) -> String {
         format!("{:.0} ms", time.as_secs_f64() * 1e3)
     } else {
         format!("{:.1} s", time.as_secs_f64())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Reading, sokoban_pushes};
+
+    const SOLVED: &str = r#"{"level":1,"title":"a","status":"solved","moves":3,"pushes":2,"seconds":0.5,"states":7,"solution":"rRR"}"#;
+    const GAVE_UP: &str = r#"{"level":2,"title":"b","status":"gave-up","moves":null,"pushes":null,"seconds":60.0,"states":9,"solution":null}"#;
+
+    #[test]
+    fn a_single_level_reads_as_one_answer_for_the_file() {
+        assert_eq!(
+            sokoban_pushes(&format!("{SOLVED}\n")).unwrap(),
+            [Reading { level: None, answer: "2".to_owned(), seconds: None }]
+        );
+    }
+
+    #[test]
+    fn a_collection_reads_level_by_level_with_each_levels_own_time() {
+        let readings = sokoban_pushes(&format!("{SOLVED}\n{GAVE_UP}\n")).unwrap();
+        assert_eq!(
+            readings,
+            [
+                Reading { level: Some(1), answer: "2".to_owned(), seconds: Some(0.5) },
+                Reading { level: Some(2), answer: "gave-up".to_owned(), seconds: Some(60.0) },
+            ]
+        );
+    }
+
+    #[test]
+    fn output_without_records_is_a_failure_with_a_reason() {
+        assert!(sokoban_pushes("").unwrap_err().starts_with("no result in the output"));
+        assert!(sokoban_pushes("{\"level\":1}\n").unwrap_err().starts_with("cannot read the result line"));
     }
 }

@@ -1,46 +1,71 @@
-//! `cargo xtask sokoban-bench <SET> [--time-limit SECS] [--threads N] [--first N]`: solve a level set.
+//! `cargo xtask sokoban-bench`: solve a level set and sum it up, or compare two runs.
+//!
+//! ```text
+//! sokoban-bench <SET> [--time-limit SECS] [--threads N] [--first N] [--out FILE.tsv]
+//! sokoban-bench --compare <OLD.tsv> <NEW.tsv>
+//! ```
 //!
 //! SET is a file stem under `../shared/levels/` beside the workspace (`microban`,
-//! `boxoban_hard`) or a path to a level file. The sokoban binary is built in release and run
-//! on the whole file with `--all --json`; its JSON lines are read back (every solution in them
-//! was replayed and verified by the library before it was printed) and summed up here.
-//! `--first N` sums up only levels 1 to N (the whole file is still solved), for a fixed subset
-//! such as the first 100 Boxoban levels.
+//! `boxoban_hard`) or a path to a level file. The sokoban binary is built in release and run on
+//! the whole file with `--all --json`; its JSON lines are read back as `sokoban::Record`s (every
+//! solution in them was replayed and verified by the library before it was printed) and summed
+//! up by `sokoban::Summary`, the same line the binary prints. `--first N` solves levels 1 to N
+//! only, for a fixed subset such as the first 100 Boxoban levels: the set is cut to a file of its
+//! first N levels under `target/`, so the rest are not solved at all. `--out` keeps the results,
+//! one line a level, for `--compare` (see [`crate::bench_results`]).
 
+use crate::args::Spec;
+use crate::bench_results;
 use anyhow::{Context, Result, bail};
+use sokoban::{Record, Summary, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// One level's line of the binary's `--json` output, the fields the summary needs.
-struct Line {
-    level: usize,
-    status: String,
-    seconds: f64,
-    pushes: Option<u64>,
-}
+const USAGE: &str = "sokoban-bench <SET> [--time-limit SECS] [--threads N] [--first N] [--out FILE.tsv]\n\
+                     \x20      cargo xtask sokoban-bench --compare <OLD.tsv> <NEW.tsv>";
 
 pub fn main(args: &[String]) -> Result<()> {
-    let Some(set) = args.first().filter(|arg| !arg.starts_with("--")) else {
-        bail!("usage: cargo xtask sokoban-bench <SET> [--time-limit SECS] [--threads N] [--first N]");
-    };
-    let time_limit = crate::flag_value(args, "--time-limit")?.unwrap_or("10");
-    time_limit.parse::<f64>().with_context(|| format!("--time-limit {time_limit:?} is not a number"))?;
-    let threads = crate::flag_value(args, "--threads")?;
-    if let Some(threads) = threads {
-        threads.parse::<usize>().with_context(|| format!("--threads {threads:?} is not a whole number"))?;
-    }
-    let first = match crate::flag_value(args, "--first")? {
-        Some(first) => {
-            first.parse::<usize>().with_context(|| format!("--first {first:?} is not a whole number"))?
+    if args.iter().any(|arg| arg == "--compare") {
+        let parsed = Spec {
+            task: "sokoban-bench --compare",
+            usage: USAGE,
+            positional: &["<OLD.tsv>", "<NEW.tsv>"],
+            with_value: &[],
+            switches: &["--compare"],
         }
-        None => usize::MAX,
-    };
-    let root = crate::workspace_root();
-    let file = level_file(&root, set)?;
+        .parse(args)?;
+        return compare(Path::new(&parsed.positional[0]), Path::new(&parsed.positional[1]));
+    }
+    let parsed = Spec {
+        task: "sokoban-bench",
+        usage: USAGE,
+        positional: &["<SET>"],
+        with_value: &["--time-limit", "--threads", "--first", "--out"],
+        switches: &[],
+    }
+    .parse(args)?;
+    let set = &parsed.positional[0];
+    let time_limit = parsed.value("--time-limit").unwrap_or("10");
+    if !time_limit.parse::<f64>().is_ok_and(|seconds| seconds > 0.0) {
+        bail!("--time-limit {time_limit:?} is not a number of seconds above 0");
+    }
+    let threads = parsed.value("--threads");
+    parsed.number::<usize>("--threads", "a whole number")?;
+    let first = parsed.number::<usize>("--first", "a whole number")?;
+    if first == Some(0) {
+        bail!("--first 0 would solve no level: give N of 1 or more");
+    }
+    let out = parsed.value("--out").map(PathBuf::from);
 
-    build_release(&root)?;
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let binary = target.join("release").join(format!("sokoban{}", std::env::consts::EXE_SUFFIX));
+    let file = level_file(set)?;
+    let name = file.file_stem().map_or_else(|| set.clone(), |stem| stem.to_string_lossy().into_owned());
+    let (file, name) = match first {
+        Some(first) => (first_levels(&file, &name, first)?, format!("{name} (first {first})")),
+        None => (file, name),
+    };
+
+    crate::build_release(&["sokoban"])?;
+    let binary = crate::release_dir().join(format!("sokoban{}", std::env::consts::EXE_SUFFIX));
     let mut command = Command::new(&binary);
     command.arg(&file).args(["--all", "--json", "--time-limit", time_limit]);
     if let Some(threads) = threads {
@@ -55,53 +80,68 @@ pub fn main(args: &[String]) -> Result<()> {
     if !output.status.success() {
         bail!("{} failed ({})", binary.display(), output.status);
     }
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let mut lines: Vec<Line> =
-        stdout.lines().filter(|line| line.starts_with('{')).map(parse_line).collect::<Result<_>>()?;
-    lines.retain(|line| line.level <= first);
-    if lines.is_empty() {
+    let records = read_records(&String::from_utf8_lossy(&output.stdout))?;
+    if records.is_empty() {
         bail!("the solver printed no results for {}", file.display());
     }
-    let count = |status: &str| lines.iter().filter(|line| line.status == status).count();
-    let mut times: Vec<f64> = lines.iter().map(|line| line.seconds).collect();
-    times.sort_by(f64::total_cmp);
-    let total: f64 = times.iter().sum();
-    let median = if times.len() % 2 == 1 {
-        times[times.len() / 2]
-    } else {
-        f64::midpoint(times[times.len() / 2 - 1], times[times.len() / 2])
-    };
-    let pushes: u64 = lines.iter().filter_map(|line| line.pushes).sum();
-    let mut name = file.file_stem().map_or_else(|| set.clone(), |stem| stem.to_string_lossy().into_owned());
-    if first != usize::MAX {
-        name = format!("{name} (first {first})");
+    if let Some(out) = &out {
+        std::fs::write(out, bench_results::to_tsv(&records))
+            .with_context(|| format!("cannot write {}", out.display()))?;
     }
-    println!(
-        "{name}: solved {}/{} (unsolvable {}, gave up {}, invalid {}), total {total:.2} s, median {median:.3} s, \
-         total pushes {pushes}, {time_limit} s a level",
-        count("solved"),
-        lines.len(),
-        count("unsolvable"),
-        count("gave-up"),
-        count("invalid"),
-    );
+    println!("{name}: {}, {}; {time_limit} s a level", Summary::of(&records), unsolved_counts(&records));
+    if let Some(out) = out {
+        println!("results: {}", out.display());
+    }
+    Ok(())
+}
+
+/// The records of the binary's `--json` output, one a line; lines not starting with `{`
+/// (none, today) are not records and are skipped.
+pub fn read_records(stdout: &str) -> Result<Vec<Record>> {
+    stdout
+        .lines()
+        .filter(|line| line.starts_with('{'))
+        .map(|line| {
+            serde_json::from_str(line).with_context(|| format!("cannot read the result line {line:?}"))
+        })
+        .collect()
+}
+
+/// How the levels not solved ended: `unsolvable 1, gave up 2, invalid 0`.
+fn unsolved_counts(records: &[Record]) -> String {
+    let count = |verdict: Verdict| records.iter().filter(|record| record.status == verdict).count();
+    format!(
+        "unsolvable {}, gave up {}, invalid {}",
+        count(Verdict::Unsolvable),
+        count(Verdict::GaveUp),
+        count(Verdict::Invalid)
+    )
+}
+
+fn compare(old: &Path, new: &Path) -> Result<()> {
+    let read = |path: &Path| -> Result<Vec<Record>> {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        bench_results::from_tsv(&text, path)
+    };
+    println!("{}", bench_results::compare(&read(old)?, &read(new)?));
     Ok(())
 }
 
 /// The level file a SET names: an existing path, or `../shared/levels/<SET>.txt`.
-fn level_file(root: &Path, set: &str) -> Result<PathBuf> {
+fn level_file(set: &str) -> Result<PathBuf> {
     let as_path = PathBuf::from(set);
     if as_path.is_file() {
         return Ok(as_path);
     }
-    let shared = root.parent().map(|parent| parent.join("shared").join("levels"));
-    let Some(shared) = shared.filter(|dir| dir.is_dir()) else {
+    let shared = testkit::shared_dir().join("levels");
+    if !shared.is_dir() {
         bail!(
             "the level sets are missing: expected a folder shared/levels beside the workspace ({}), \
              and {set:?} is not a file either",
-            root.parent().unwrap_or(root).join("shared").join("levels").display()
+            shared.display()
         );
-    };
+    }
     let file = shared.join(format!("{set}.txt"));
     if !file.is_file() {
         bail!("the level set {set:?} is missing: no file {}", file.display());
@@ -109,34 +149,26 @@ fn level_file(root: &Path, set: &str) -> Result<PathBuf> {
     Ok(file)
 }
 
-fn build_release(root: &Path) -> Result<()> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    eprintln!("building sokoban in release...");
-    let status = Command::new(cargo)
-        .current_dir(root)
-        .args(["build", "--release", "-p", "sokoban"])
-        .status()
-        .context("cannot run cargo build")?;
-    if !status.success() {
-        bail!("cargo build --release -p sokoban failed ({status})");
+/// A file of the first `first` levels of `file`, written under `target/sokoban-bench/`, each
+/// level with its own comment and title lines, so numbers and titles stay those of the set.
+fn first_levels(file: &Path, name: &str, first: usize) -> Result<PathBuf> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let levels = sokoban::split_collection(&text)
+        .with_context(|| format!("cannot read levels from {}", file.display()))?;
+    if first > levels.len() {
+        eprintln!("note: {} has {} levels, fewer than --first {first}", file.display(), levels.len());
     }
-    Ok(())
-}
-
-/// Reads the fields of one compact JSON line by hand (xtask keeps to anyhow alone).
-fn parse_line(line: &str) -> Result<Line> {
-    let field = |name: &str| -> Option<&str> {
-        let key = format!("\"{name}\":");
-        let start = line.find(&key)? + key.len();
-        let rest = &line[start..];
-        let end = rest.find([',', '}']).unwrap_or(rest.len());
-        Some(rest[..end].trim().trim_matches('"'))
-    };
-    let level =
-        field("level").and_then(|s| s.parse().ok()).with_context(|| format!("no level in {line:?}"))?;
-    let status = field("status").with_context(|| format!("no status in {line:?}"))?.to_owned();
-    let seconds =
-        field("seconds").and_then(|s| s.parse().ok()).with_context(|| format!("no seconds in {line:?}"))?;
-    let pushes = field("pushes").and_then(|s| s.parse().ok());
-    Ok(Line { level, status, seconds, pushes })
+    let mut cut = String::new();
+    for level in levels.iter().take(first) {
+        for line in level.metadata.iter().chain(&level.rows) {
+            cut.push_str(line);
+            cut.push('\n');
+        }
+        cut.push('\n');
+    }
+    let folder = crate::release_dir().with_file_name("sokoban-bench");
+    std::fs::create_dir_all(&folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    let path = folder.join(format!("{name}-first-{first}.txt"));
+    std::fs::write(&path, cut).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
 }

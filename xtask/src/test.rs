@@ -18,7 +18,7 @@ pub fn main(args: &[String]) -> Result<()> {
     let status = Command::new(cargo)
         .args(["test", "--workspace"])
         .args(args)
-        .current_dir(crate::workspace_root())
+        .current_dir(testkit::workspace_root())
         .status()
         .context("cannot run cargo test")?;
     std::process::exit(status.code().unwrap_or(1));

@@ -317,17 +317,18 @@ mod tests {
             let width = 5 + (xorshift(&mut seed) % 70) as usize;
             let height = 5 + (xorshift(&mut seed) % 30) as usize;
             let len = width * height;
-            let interior =
-                |c: usize| c % width != 0 && c % width != width - 1 && c >= width && c < len - width;
+            let interior = |c: usize| {
+                !c.is_multiple_of(width) && c % width != width - 1 && c >= width && c < len - width
+            };
             let walls = 1 + xorshift(&mut seed) % 4;
             let open: Vec<bool> = (0..len).map(|c| interior(c) && xorshift(&mut seed) % 8 >= walls).collect();
             let mut free = open.clone();
             let mut enemy = vec![false; len];
             let mut units = Vec::new();
             for c in 0..len {
-                if open[c] && xorshift(&mut seed) % 12 == 0 {
+                if open[c] && xorshift(&mut seed).is_multiple_of(12) {
                     free[c] = false;
-                    if xorshift(&mut seed) % 3 == 0 {
+                    if xorshift(&mut seed).is_multiple_of(3) {
                         enemy[c] = true;
                     } else {
                         units.push(c);

@@ -237,10 +237,10 @@ impl LabelSearch {
             }
             self.settled[node as usize].push(needs);
             let here = corridors.nodes[node as usize];
-            if node != source {
-                if let Some(key) = here.key {
-                    routes.push(Route { key, steps, needs });
-                }
+            if node != source
+                && let Some(key) = here.key
+            {
+                routes.push(Route { key, steps, needs });
             }
             // The source key is held whenever a robot stands on it.
             let onward = if node == source { needs } else { needs | here.pass_needs };

@@ -444,7 +444,7 @@ mod tests {
         for width in [1, 2, 3, 31, 32, 63, 64, 65, 127, 128, 130] {
             for height in [1, 2, 7, 20] {
                 let len = width * height;
-                let open: Vec<bool> = (0..len).map(|_| xorshift(&mut seed) % 3 != 0).collect();
+                let open: Vec<bool> = (0..len).map(|_| !xorshift(&mut seed).is_multiple_of(3)).collect();
                 let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
                 let source = (xorshift(&mut seed) as usize) % len;
                 let distances = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();
@@ -476,8 +476,9 @@ mod tests {
         for width in [2, 5, 31, 64, 65, 129] {
             for height in [1, 3, 12] {
                 let len = width * height;
-                let mut open: Vec<bool> = (0..len).map(|_| xorshift(&mut seed) % 4 != 0).collect();
-                let beside: Vec<bool> = (0..len).map(|c| !open[c] && xorshift(&mut seed) % 5 == 0).collect();
+                let mut open: Vec<bool> = (0..len).map(|_| !xorshift(&mut seed).is_multiple_of(4)).collect();
+                let beside: Vec<bool> =
+                    (0..len).map(|c| !open[c] && xorshift(&mut seed).is_multiple_of(5)).collect();
                 let others = RowSet::from_cells(width, height, (0..len).filter(|&c| beside[c]));
                 // The source stands outside the passable cells, like a unit searching from its own
                 // square.

@@ -246,8 +246,13 @@ mod tests {
         for width in [4, 32, 64, 65, 130] {
             let height = 6;
             let len = width * height;
-            let within = RowSet::from_cells(width, height, (0..len).filter(|_| xorshift(&mut seed) % 3 != 0));
-            let others = RowSet::from_cells(width, height, (0..len).filter(|_| xorshift(&mut seed) % 9 == 0));
+            let within = RowSet::from_cells(
+                width,
+                height,
+                (0..len).filter(|_| !xorshift(&mut seed).is_multiple_of(3)),
+            );
+            let others =
+                RowSet::from_cells(width, height, (0..len).filter(|_| xorshift(&mut seed).is_multiple_of(9)));
             let mut beside = RowSet::from_cells(width, height, [0, len - 1]);
             beside.set_to_beside(&within, &others);
             let expected: Vec<usize> = (0..len)

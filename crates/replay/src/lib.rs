@@ -294,7 +294,7 @@ impl Replay {
             .map(|i| (i, frame.cells[i]))
             .collect();
         self.changes.push(Change { caption: frame.caption.clone(), cells });
-        if (self.len() - 1) % KEYFRAME_EVERY == 0 {
+        if (self.len() - 1).is_multiple_of(KEYFRAME_EVERY) {
             self.keyframes.push(frame.clone());
         }
         self.last = frame;

@@ -298,7 +298,7 @@ mod tests {
             for height in [2, 6, 15] {
                 for _ in 0..4 {
                     let len = width * height;
-                    let open: Vec<bool> = (0..len).map(|_| xorshift(&mut seed) % 4 != 0).collect();
+                    let open: Vec<bool> = (0..len).map(|_| !xorshift(&mut seed).is_multiple_of(4)).collect();
                     let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
                     let source = (xorshift(&mut seed) as usize) % len;
                     let from_source = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();
@@ -344,7 +344,7 @@ mod tests {
         for width in [3, 9, 32, 64, 65, 90] {
             for height in [1, 4, 13] {
                 let len = width * height;
-                let open: Vec<bool> = (0..len).map(|_| xorshift(&mut seed) % 4 != 0).collect();
+                let open: Vec<bool> = (0..len).map(|_| !xorshift(&mut seed).is_multiple_of(4)).collect();
                 let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
                 let sources: Vec<usize> =
                     (0..3).map(|_| (xorshift(&mut seed) as usize) % len).filter(|&c| open[c]).collect();
@@ -359,8 +359,11 @@ mod tests {
                 let steps = flood.steps();
                 assert_eq!(steps, from_sources.iter().flatten().copied().max().unwrap_or(0));
                 // The lowest layer meeting a random set.
-                let others =
-                    RowSet::from_cells(width, height, (0..len).filter(|_| xorshift(&mut seed) % 7 == 0));
+                let others = RowSet::from_cells(
+                    width,
+                    height,
+                    (0..len).filter(|_| xorshift(&mut seed).is_multiple_of(7)),
+                );
                 let expected = others.iter().filter_map(|c| from_sources[c]).min();
                 assert_eq!(flood.lowest_layer_meeting(&others, 0..height), expected, "{width} x {height}");
                 for _ in 0..20 {

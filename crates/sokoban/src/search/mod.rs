@@ -243,7 +243,7 @@ impl<'a> Search<'a> {
             expanded += 1;
             // The clock is read every few expansions, and every time when the boxes are many and one
             // expansion (a matching per child) is slow.
-            let check = expanded % 64 == 0 || self.boxes.len() > 24;
+            let check = expanded.is_multiple_of(64) || self.boxes.len() > 24;
             if check && start.elapsed().as_secs_f64() > self.limits.seconds {
                 return report(Outcome::GaveUp, self);
             }

@@ -62,7 +62,7 @@ fn part_2_splits_the_open_centre_of_the_first_example() {
 
 #[test]
 fn the_example_files_in_inputs_are_the_statement_maps() {
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../inputs/day18");
+    let folder = testkit::inputs_dir().join("day18");
     let read = |name: &str| std::fs::read_to_string(folder.join(name)).unwrap();
     for (number, (map, _)) in PART1_EXAMPLES.iter().enumerate() {
         assert_eq!(read(&format!("example-p1-{}.txt", number + 1)), *map);

@@ -2,40 +2,32 @@
 //! with the library (`common::grid_dijkstra`), so the file is never a copy of the fast solver's
 //! output; and the fast solver checked against the file.
 
-mod common;
-
-use common::{RawMaze, grid_dijkstra};
-use std::path::PathBuf;
-
-fn inputs() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../inputs")
-}
+use crate::common::{RawMaze, grid_dijkstra};
+use testkit::{Answers, inputs};
 
 /// (input path under inputs/, part, answer) of every day18 line.
 fn day18_answers() -> Vec<(String, String, u32)> {
-    let text = std::fs::read_to_string(inputs().join("answers.txt")).unwrap();
-    text.lines()
-        .map(|line| line.split('#').next().unwrap_or_default())
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            (fields.first() == Some(&"day18")).then(|| {
-                assert_eq!(fields.len(), 4, "line {line:?}");
-                (fields[1].to_owned(), fields[2].to_owned(), fields[3].parse().unwrap())
-            })
+    let answers = Answers::committed().expect("inputs/answers.txt reads");
+    answers
+        .of_puzzle("day18")
+        .map(|answer| {
+            let steps =
+                answer.answer.parse().unwrap_or_else(|_| panic!("{}: not a step count", answer.source()));
+            (answer.input.clone(), answer.part.clone(), steps)
         })
         .collect()
+}
+
+/// The text of a file under `inputs/`.
+fn read_input(input: &str) -> String {
+    std::fs::read_to_string(testkit::inputs_dir().join(input)).unwrap_or_else(|e| panic!("{input}: {e}"))
 }
 
 #[test]
 fn every_day18_input_has_an_answer_and_every_answer_an_input() {
     let answers = day18_answers();
-    let mut files: Vec<String> = std::fs::read_dir(inputs().join("day18"))
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
-        .map(|path| format!("day18/{}", path.file_name().unwrap_or_default().to_string_lossy()))
-        .collect();
-    files.sort();
+    let files: Vec<String> =
+        inputs::committed("day18").expect("inputs/day18 lists").into_iter().map(|file| file.name).collect();
     assert!(files.len() >= 12, "the worked examples and generated mazes are missing: {files:?}");
     for file in &files {
         assert!(answers.iter().any(|(input, _, _)| input == file), "{file} has no answer line");
@@ -54,7 +46,7 @@ fn listed_answers_match_an_independent_grid_search() {
     std::thread::scope(|scope| {
         for (input, part, answer) in &answers {
             scope.spawn(move || {
-                let text = std::fs::read_to_string(inputs().join(input)).unwrap();
+                let text = read_input(input);
                 let raw = RawMaze::read(&text);
                 let maze = if part == "1" {
                     assert_eq!(raw.robots.len(), 1, "{input}: part 1 is listed for one-robot maps only");
@@ -76,7 +68,7 @@ fn listed_answers_match_an_independent_grid_search() {
 #[test]
 fn the_fast_solver_gives_the_listed_answers() {
     for (input, part, answer) in day18_answers() {
-        let text = std::fs::read_to_string(inputs().join(&input)).unwrap();
+        let text = read_input(&input);
         let maze = day18_keys::parse(&text).unwrap();
         let found = if part == "1" { day18_keys::part1(&maze) } else { day18_keys::part2(&maze) };
         assert_eq!(found, Ok(answer), "{input} part {part}");

@@ -2,10 +2,9 @@
 //! of small random mazes: loopy, open, walled-off, with doors whose keys are elsewhere or
 //! missing, with one robot, two sharing ground, and four in vaults.
 
-mod common;
-
-use common::{RawMaze, Rng, brute_force, grid_dijkstra};
+use crate::common::{self, RawMaze, brute_force, grid_dijkstra};
 use day18_keys::{SolveError, parse, search};
+use testkit::Random;
 
 /// The fast answer for the robots the map has, `None` when it says the keys cannot all be held.
 fn fast(text: &str) -> Option<u32> {
@@ -19,8 +18,8 @@ fn fast(text: &str) -> Option<u32> {
 }
 
 /// Runs `count` mazes from `make` and checks fast == brute force; returns (solvable, unsolvable).
-fn agree_on(count: u64, seed: u64, make: fn(&mut Rng) -> String) -> (usize, usize) {
-    let mut rng = Rng::new(seed);
+fn agree_on(count: u64, seed: u64, make: fn(&mut Random) -> String) -> (usize, usize) {
+    let mut rng = Random::new(seed);
     let (mut solvable, mut unsolvable) = (0, 0);
     for _ in 0..count {
         let text = make(&mut rng);
@@ -54,9 +53,9 @@ fn two_robots_sharing_ground_agree_with_brute_force() {
 fn every_strategy_finds_the_same_lengths() {
     // Layers (one robot), A* and plain Dijkstra must agree; for several robots the fastest
     // strategy is A* itself.
-    let mut rng = Rng::new(99);
+    let mut rng = Random::new(99);
     for _ in 0..300 {
-        let text = if rng.chance(50) {
+        let text = if rng.chance(50, 100) {
             common::small_maze(&mut rng)
         } else {
             common::small_four_robot_maze(&mut rng)
@@ -74,9 +73,9 @@ fn every_strategy_finds_the_same_lengths() {
 #[test]
 fn the_grid_reference_agrees_with_brute_force() {
     // The answers-file check leans on `grid_dijkstra`; pin it to the obvious definition too.
-    let mut rng = Rng::new(5);
+    let mut rng = Random::new(5);
     for _ in 0..300 {
-        let text = if rng.chance(50) {
+        let text = if rng.chance(50, 100) {
             common::small_maze(&mut rng)
         } else {
             common::small_four_robot_maze(&mut rng)
@@ -90,10 +89,10 @@ fn the_grid_reference_agrees_with_brute_force() {
 fn reported_routes_replay_on_the_grid() {
     // The route of `--path` must be a real walk: replay each leg with a breadth-first search of
     // the raw grid under the keys held so far and add up the legs.
-    let mut rng = Rng::new(31);
+    let mut rng = Random::new(31);
     let mut replayed = 0;
     for round in 0..600 {
-        let text = if rng.chance(50) {
+        let text = if rng.chance(50, 100) {
             common::small_maze(&mut rng)
         } else {
             common::small_four_robot_maze(&mut rng)

@@ -1,9 +1,6 @@
 //! A plain reference simulator, written as literally from the puzzle's rules as possible: hit
 //! points as numbers, positions as (row, column) pairs, searches over hash maps, every elf power
 //! tried one by one. Slow and obvious, so that it can be trusted to check the fast one.
-//!
-//! Several test binaries include this module and each uses part of it.
-#![allow(dead_code)]
 
 use std::collections::{HashMap, HashSet, VecDeque};
 

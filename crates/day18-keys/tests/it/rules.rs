@@ -1,8 +1,6 @@
 //! Rules of the puzzle that are easy to get wrong, each pinned by a small map.
 
-mod common;
-
-use common::{RawMaze, brute_force};
+use crate::common::{RawMaze, brute_force};
 use day18_keys::{SolveError, parse, part1, part2, solve_part1};
 
 fn missing(letters: &str) -> SolveError {

@@ -1,10 +1,9 @@
 //! Independent references for the cross-checks, written for obviousness, not speed. They read
 //! the text themselves and share no code with the library.
 
-#![allow(dead_code)] // Each test file uses a part of this module.
-
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
+use testkit::Random;
 
 /// A maze as plain bytes.
 #[derive(Clone, Debug)]
@@ -35,7 +34,7 @@ impl RawMaze {
     pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> {
         let width = self.width;
         let up = cell.checked_sub(width);
-        let left = (cell % width > 0).then(|| cell - 1);
+        let left = (!cell.is_multiple_of(width)).then(|| cell - 1);
         let right = (cell % width + 1 < width).then_some(cell + 1);
         let down = Some(cell + width).filter(|&next| next < self.cells.len());
         [up, left, right, down].into_iter().flatten()
@@ -212,31 +211,11 @@ pub fn grid_dijkstra(maze: &RawMaze) -> Option<u32> {
     None
 }
 
-/// `xorshift64*`: a tiny seeded generator for the test mazes.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    pub fn below(&mut self, bound: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % bound
-    }
-
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
-
 /// Puts `keys` keys and some doors on random open cells (`.` only). Some doors belong to keys
 /// that are not in the maze, and some keys sit behind their own doors: both make mazes without
 /// an answer, which the checks need too.
-fn scatter(rng: &mut Rng, cells: &mut [u8], keys: usize) {
-    let place = |rng: &mut Rng, cells: &mut [u8], ch: u8| {
+fn scatter(rng: &mut Random, cells: &mut [u8], keys: usize) {
+    let place = |rng: &mut Random, cells: &mut [u8], ch: u8| {
         let open: Vec<usize> = (0..cells.len()).filter(|&cell| cells[cell] == b'.').collect();
         if !open.is_empty() {
             cells[open[rng.below(open.len())]] = ch;
@@ -244,11 +223,11 @@ fn scatter(rng: &mut Rng, cells: &mut [u8], keys: usize) {
     };
     for letter in 0..keys as u8 {
         place(rng, cells, b'a' + letter);
-        if rng.chance(70) {
+        if rng.chance(70, 100) {
             place(rng, cells, b'A' + letter);
         }
     }
-    if rng.chance(10) {
+    if rng.chance(10, 100) {
         place(rng, cells, b'A' + keys as u8);
     }
 }
@@ -264,13 +243,13 @@ fn text(width: usize, cells: &[u8]) -> String {
 
 /// A small one-robot maze: walls around, random walls inside (so loops and open rooms happen),
 /// up to 7 keys and their doors.
-pub fn small_maze(rng: &mut Rng) -> String {
+pub fn small_maze(rng: &mut Random) -> String {
     let (width, height) = (5 + rng.below(5), 4 + rng.below(5));
     let wall_percent = 15 + rng.below(30);
     let mut cells = vec![b'#'; width * height];
     for row in 1..height - 1 {
         for col in 1..width - 1 {
-            if !rng.chance(wall_percent) {
+            if !rng.chance(wall_percent, 100) {
                 cells[row * width + col] = b'.';
             }
         }
@@ -289,21 +268,21 @@ pub fn small_maze(rng: &mut Rng) -> String {
 /// A small four-robot maze: a 9x9 map split at the centre into four 3x3 vaults, one robot each
 /// at the vault's inner corner; keys and doors anywhere, so doors often wait on another vault's
 /// key. Now and then a gap in the dividing walls lets two robots share ground.
-pub fn small_four_robot_maze(rng: &mut Rng) -> String {
+pub fn small_four_robot_maze(rng: &mut Random) -> String {
     let size = 9;
     let centre = 4;
     let mut cells = vec![b'#'; size * size];
     let wall_percent = 10 + rng.below(30);
     for row in 1..size - 1 {
         for col in 1..size - 1 {
-            if row != centre && col != centre && !rng.chance(wall_percent) {
+            if row != centre && col != centre && !rng.chance(wall_percent, 100) {
                 cells[row * size + col] = b'.';
             }
         }
     }
-    if rng.chance(15) {
+    if rng.chance(15, 100) {
         let gap = [1, 2, 6, 7][rng.below(4)];
-        let cell = if rng.chance(50) { centre * size + gap } else { gap * size + centre };
+        let cell = if rng.chance(50, 100) { centre * size + gap } else { gap * size + centre };
         cells[cell] = b'.';
     }
     for (row, col) in [(3, 3), (3, 5), (5, 3), (5, 5)] {
@@ -315,7 +294,7 @@ pub fn small_four_robot_maze(rng: &mut Rng) -> String {
 }
 
 /// A small map with two robots sharing one region: neither vaults nor owners.
-pub fn small_two_robot_maze(rng: &mut Rng) -> String {
+pub fn small_two_robot_maze(rng: &mut Random) -> String {
     loop {
         let one = small_maze(rng);
         let mut cells: Vec<u8> = one.bytes().filter(|&ch| ch != b'\n').collect();
