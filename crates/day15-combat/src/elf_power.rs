@@ -297,17 +297,14 @@ mod tests {
     /// The committed inputs: the puzzle's examples and full-size generated caves, whose masters
     /// are long enough for workers to put battles down and take them up again.
     fn committed_caves() -> Vec<(String, Cave)> {
-        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../inputs/day15");
-        let mut caves: Vec<(String, Cave)> = std::fs::read_dir(folder)
+        testkit::inputs::committed("day15")
             .expect("inputs/day15 is readable")
-            .map(|entry| {
-                let path = entry.expect("inputs/day15 lists").path();
-                let text = std::fs::read_to_string(&path).expect("an input is readable");
-                (path.display().to_string(), crate::parse(&text).expect("an input parses"))
+            .into_iter()
+            .map(|input| {
+                let text = input.read().expect("an input is readable");
+                (input.stem(), crate::parse(&text).expect("an input parses"))
             })
-            .collect();
-        caves.sort_by(|a, b| a.0.cmp(&b.0));
-        caves
+            .collect()
     }
 
     #[test]

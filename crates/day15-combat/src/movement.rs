@@ -287,13 +287,6 @@ mod tests {
     use super::*;
     use grid::{Bfs, UNREACHED};
 
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     /// The rule read literally: distances from the unit, the nearest in-range square (first in
     /// reading order), distances back from it, and the first neighbour one step closer.
     fn reference_step(width: usize, len: usize, from: usize, free: &[bool], enemy: &[bool]) -> Option<usize> {
@@ -311,24 +304,24 @@ mod tests {
 
     #[test]
     fn every_way_through_the_search_agrees_with_the_literal_rule() {
-        let mut seed = 0x7a3c_19e5_0f42_b6d1u64;
+        let mut random = testkit::Random::new(0x7a3c_19e5_0f42_b6d1);
         let mut moved = 0;
         for round in 0..300 {
-            let width = 5 + (xorshift(&mut seed) % 70) as usize;
-            let height = 5 + (xorshift(&mut seed) % 30) as usize;
+            let width = 5 + (random.next_u64() % 70) as usize;
+            let height = 5 + (random.next_u64() % 30) as usize;
             let len = width * height;
             let interior = |c: usize| {
                 !c.is_multiple_of(width) && c % width != width - 1 && c >= width && c < len - width
             };
-            let walls = 1 + xorshift(&mut seed) % 4;
-            let open: Vec<bool> = (0..len).map(|c| interior(c) && xorshift(&mut seed) % 8 >= walls).collect();
+            let walls = 1 + random.next_u64() % 4;
+            let open: Vec<bool> = (0..len).map(|c| interior(c) && random.next_u64() % 8 >= walls).collect();
             let mut free = open.clone();
             let mut enemy = vec![false; len];
             let mut units = Vec::new();
             for c in 0..len {
-                if open[c] && xorshift(&mut seed).is_multiple_of(12) {
+                if open[c] && random.next_u64().is_multiple_of(12) {
                     free[c] = false;
-                    if xorshift(&mut seed).is_multiple_of(3) {
+                    if random.next_u64().is_multiple_of(3) {
                         enemy[c] = true;
                     } else {
                         units.push(c);

@@ -431,22 +431,15 @@ mod tests {
     use super::*;
     use crate::Bfs;
 
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     #[test]
     fn flood_layers_match_bfs_distances() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = testkit::Random::new(0x9e37_79b9_7f4a_7c15);
         for width in [1, 2, 3, 31, 32, 63, 64, 65, 127, 128, 130] {
             for height in [1, 2, 7, 20] {
                 let len = width * height;
-                let open: Vec<bool> = (0..len).map(|_| !xorshift(&mut seed).is_multiple_of(3)).collect();
+                let open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(3)).collect();
                 let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
-                let source = (xorshift(&mut seed) as usize) % len;
+                let source = (random.next_u64() as usize) % len;
                 let distances = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();
                 let mut flood = Flood::new(width, height);
                 for _ in 0..2 {
@@ -472,17 +465,17 @@ mod tests {
 
     #[test]
     fn step_beside_matches_brute_force() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut random = testkit::Random::new(0x2545_f491_4f6c_dd1d);
         for width in [2, 5, 31, 64, 65, 129] {
             for height in [1, 3, 12] {
                 let len = width * height;
-                let mut open: Vec<bool> = (0..len).map(|_| !xorshift(&mut seed).is_multiple_of(4)).collect();
+                let mut open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(4)).collect();
                 let beside: Vec<bool> =
-                    (0..len).map(|c| !open[c] && xorshift(&mut seed).is_multiple_of(5)).collect();
+                    (0..len).map(|c| !open[c] && random.next_u64().is_multiple_of(5)).collect();
                 let others = RowSet::from_cells(width, height, (0..len).filter(|&c| beside[c]));
                 // The source stands outside the passable cells, like a unit searching from its own
                 // square.
-                let source = (xorshift(&mut seed) as usize) % len;
+                let source = (random.next_u64() as usize) % len;
                 open[source] = false;
                 let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
                 let distances = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();

@@ -203,13 +203,6 @@ pub(crate) fn neighbours_word(words: &[u64], index: usize, stride: usize, j: usi
 mod tests {
     use super::*;
 
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     #[test]
     fn insert_remove_contains_and_reading_order() {
         for width in [1, 5, 63, 64, 65, 130] {
@@ -242,17 +235,14 @@ mod tests {
 
     #[test]
     fn set_to_beside_keeps_the_cells_next_to_the_others() {
-        let mut seed = 0x5151_2323_abab_cdcdu64;
+        let mut random = testkit::Random::new(0x5151_2323_abab_cdcd);
         for width in [4, 32, 64, 65, 130] {
             let height = 6;
             let len = width * height;
-            let within = RowSet::from_cells(
-                width,
-                height,
-                (0..len).filter(|_| !xorshift(&mut seed).is_multiple_of(3)),
-            );
+            let within =
+                RowSet::from_cells(width, height, (0..len).filter(|_| !random.next_u64().is_multiple_of(3)));
             let others =
-                RowSet::from_cells(width, height, (0..len).filter(|_| xorshift(&mut seed).is_multiple_of(9)));
+                RowSet::from_cells(width, height, (0..len).filter(|_| random.next_u64().is_multiple_of(9)));
             let mut beside = RowSet::from_cells(width, height, [0, len - 1]);
             beside.set_to_beside(&within, &others);
             let expected: Vec<usize> = (0..len)

@@ -283,24 +283,17 @@ impl Flood {
 mod tests {
     use crate::{Bfs, Flood, RowSet};
 
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     #[test]
     fn walking_back_finds_exactly_the_first_steps_of_shortest_paths() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut random = testkit::Random::new(0x1234_5678_9abc_def1);
         let mut walks = 0;
         for width in [3, 8, 31, 64, 65, 100] {
             for height in [2, 6, 15] {
                 for _ in 0..4 {
                     let len = width * height;
-                    let open: Vec<bool> = (0..len).map(|_| !xorshift(&mut seed).is_multiple_of(4)).collect();
+                    let open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(4)).collect();
                     let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
-                    let source = (xorshift(&mut seed) as usize) % len;
+                    let source = (random.next_u64() as usize) % len;
                     let from_source = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();
                     // A target: the farthest reachable open cell in reading order.
                     let Some(distance) = (0..len)
@@ -339,15 +332,15 @@ mod tests {
     fn walks_up_and_down_the_layers_match_bfs_distances() {
         // Walking from cell c at distance k to layer m must give exactly the cells at distance m
         // from the sources and |m - k| from c.
-        let mut seed = 0x0bad_5eed_1234_5678u64;
+        let mut random = testkit::Random::new(0x0bad_5eed_1234_5678);
         let mut walks = 0;
         for width in [3, 9, 32, 64, 65, 90] {
             for height in [1, 4, 13] {
                 let len = width * height;
-                let open: Vec<bool> = (0..len).map(|_| !xorshift(&mut seed).is_multiple_of(4)).collect();
+                let open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(4)).collect();
                 let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
                 let sources: Vec<usize> =
-                    (0..3).map(|_| (xorshift(&mut seed) as usize) % len).filter(|&c| open[c]).collect();
+                    (0..3).map(|_| (random.next_u64() as usize) % len).filter(|&c| open[c]).collect();
                 let distances = |from: &[usize]| -> Vec<Option<usize>> {
                     let found = Bfs::new(width, len).distances(from.iter().copied(), |c| open[c]).to_vec();
                     found.into_iter().map(|d| (d != crate::UNREACHED).then_some(d as usize)).collect()
@@ -362,18 +355,18 @@ mod tests {
                 let others = RowSet::from_cells(
                     width,
                     height,
-                    (0..len).filter(|_| xorshift(&mut seed).is_multiple_of(7)),
+                    (0..len).filter(|_| random.next_u64().is_multiple_of(7)),
                 );
                 let expected = others.iter().filter_map(|c| from_sources[c]).min();
                 assert_eq!(flood.lowest_layer_meeting(&others, 0..height), expected, "{width} x {height}");
                 for _ in 0..20 {
-                    let cell = (xorshift(&mut seed) as usize) % len;
+                    let cell = (random.next_u64() as usize) % len;
                     let Some(k) = from_sources[cell] else {
                         assert!(!flood.walk_start_at(cell, 0));
                         continue;
                     };
                     assert!(!flood.walk_start_at(cell, k + 1), "a cell is at one distance only");
-                    let m = (xorshift(&mut seed) as usize) % (steps + 1);
+                    let m = (random.next_u64() as usize) % (steps + 1);
                     let from_cell = distances(&[cell]);
                     let expected: Vec<usize> = (0..len)
                         .filter(|&x| from_sources[x] == Some(m) && from_cell[x] == Some(k.abs_diff(m)))
