@@ -35,6 +35,7 @@ pub use key_graph::{KeyGraph, Route};
 pub use maze::{Maze, ParseError, Tile, parse};
 pub use search::{Pickup, Solution, Strategy};
 
+use itertools::Itertools;
 use thiserror::Error;
 
 /// Why a maze has no answer for a part.
@@ -57,9 +58,7 @@ pub enum SolveError {
 
 /// The letters of a key set, `"a, c"`.
 fn letters(keys: u32) -> String {
-    let names: Vec<String> =
-        grid::bits(keys.into()).map(|key| char::from(b'a' + key as u8).to_string()).collect();
-    names.join(", ")
+    grid::bits(keys.into()).map(|key| char::from(b'a' + key as u8)).join(", ")
 }
 
 /// Part 1 with its route: one robot (a map split in four is joined back first).
