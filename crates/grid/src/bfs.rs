@@ -86,24 +86,12 @@ impl Bfs {
             // `to`'s predecessor is a neighbour one step nearer; reading order breaks ties.
             let (before, direction) = Direction::READING_ORDER
                 .into_iter()
-                .filter_map(|d| self.checked_step(cell, d).map(|next| (next, d)))
+                .filter_map(|d| crate::step(self.width, self.distance.len(), cell, d).map(|next| (next, d)))
                 .find(|&(next, _)| self.distance[next] == distance)?;
             steps[distance as usize] = direction.opposite();
             cell = before;
         }
         Some(steps)
-    }
-
-    /// The neighbour of `cell` in `direction`, or `None` off the grid.
-    fn checked_step(&self, cell: usize, direction: Direction) -> Option<usize> {
-        let len = self.distance.len();
-        let col = cell % self.width;
-        match direction {
-            Direction::Up => cell.checked_sub(self.width),
-            Direction::Left => (col > 0).then(|| cell - 1),
-            Direction::Right => (col + 1 < self.width).then(|| cell + 1),
-            Direction::Down => Some(cell + self.width).filter(|&next| next < len),
-        }
     }
 
     /// Distances from the nearest of `sources` to every cell, through cells where `passable`

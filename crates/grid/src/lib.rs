@@ -150,13 +150,7 @@ impl<T> Grid<T> {
     /// The cell one step from `index` in `direction`, or `None` off the edge.
     #[must_use]
     pub fn step(&self, index: usize, direction: Direction) -> Option<usize> {
-        let col = index % self.width;
-        match direction {
-            Direction::Up => index.checked_sub(self.width),
-            Direction::Left => (col > 0).then(|| index - 1),
-            Direction::Right => (col + 1 < self.width).then(|| index + 1),
-            Direction::Down => Some(index + self.width).filter(|&next| next < self.cells.len()),
-        }
+        step(self.width, self.cells.len(), index, direction)
     }
 
     /// The neighbour arithmetic of this grid's width, for cells off its rim (see [`Offsets`]).
@@ -232,6 +226,19 @@ impl<T> Grid<T> {
             }
         }
         text
+    }
+}
+
+/// The cell one step from `index` in `direction` in a `width`-wide grid of `len` cells, or `None`
+/// off the edge: the free-function form of [`Grid::step`], for code that keeps only the shape.
+#[must_use]
+pub fn step(width: usize, len: usize, index: usize, direction: Direction) -> Option<usize> {
+    let col = index % width;
+    match direction {
+        Direction::Up => index.checked_sub(width),
+        Direction::Left => (col > 0).then(|| index - 1),
+        Direction::Right => (col + 1 < width).then(|| index + 1),
+        Direction::Down => Some(index + width).filter(|&next| next < len),
     }
 }
 

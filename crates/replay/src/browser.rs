@@ -143,13 +143,24 @@ pub fn dump_dom(page: &Path) -> Result<String, BrowserError> {
     run(page, &["--dump-dom".to_owned()])
 }
 
-/// Where a test writes the screenshot `name`: into `docs` (the README's pictures) when the
-/// environment variable `UPDATE_SCREENSHOTS` is set, else into `scratch`. The committed
-/// pictures change only on purpose, and a plain test run leaves the work tree clean (the
-/// collection page shows measured times, so its picture differs on every run).
-#[must_use]
-pub fn screenshot_destination(docs: &Path, scratch: &Path, name: &str) -> PathBuf {
-    if std::env::var_os("UPDATE_SCREENSHOTS").is_some() { docs.join(name) } else { scratch.join(name) }
+/// Takes the README's screenshot `name` of `page` (see [`screenshot`]): into the workspace's
+/// `docs/` folder when the environment variable `UPDATE_SCREENSHOTS` is set, else into `scratch`
+/// (a test's `CARGO_TARGET_TMPDIR`). The committed pictures change only on purpose, and a plain
+/// test run leaves the work tree clean (the collection page shows measured times, so its picture
+/// differs on every run).
+///
+/// # Errors
+/// As [`screenshot`].
+pub fn readme_screenshot(
+    page: &Path,
+    name: &str,
+    size: (u32, u32),
+    scratch: &Path,
+) -> Result<(), BrowserError> {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    let png =
+        if std::env::var_os("UPDATE_SCREENSHOTS").is_some() { docs.join(name) } else { scratch.join(name) };
+    screenshot(page, &png, size.0, size.1)
 }
 
 /// A PNG screenshot of `page` opened at `#end`, `width` x `height` pixels, written to `png`.

@@ -50,12 +50,13 @@ fn the_part_1_page_ends_on_the_outcome_and_is_the_readme_screenshot() {
     let page = write_page("generated-1", &[]);
     let caption = final_caption(&page);
     assert!(ends_with_outcome(&caption, &outcome), "{caption:?} is not {outcome:?}");
-    let png = browser::screenshot_destination(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs"),
-        Path::new(env!("CARGO_TARGET_TMPDIR")),
+    browser::readme_screenshot(
+        &page,
         "day15-replay.png",
-    );
-    browser::screenshot(&page, &png, 1100, 560).unwrap_or_else(|error| panic!("{error}"));
+        (1100, 560),
+        Path::new(env!("CARGO_TARGET_TMPDIR")),
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
 }
 
 #[test]

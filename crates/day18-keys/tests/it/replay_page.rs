@@ -47,12 +47,13 @@ fn the_part_1_page_ends_on_the_last_key() {
 fn the_part_2_page_ends_on_the_last_key_and_is_the_readme_screenshot() {
     check_page("example-p2-4.txt", 2);
     let page = check_page("generated-1.txt", 2);
-    let png = browser::screenshot_destination(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs"),
-        Path::new(env!("CARGO_TARGET_TMPDIR")),
+    browser::readme_screenshot(
+        &page,
         "day18-replay.png",
-    );
-    browser::screenshot(&page, &png, 1100, 1100).unwrap_or_else(|error| panic!("{error}"));
+        (1100, 1100),
+        Path::new(env!("CARGO_TARGET_TMPDIR")),
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
 }
 
 #[test]

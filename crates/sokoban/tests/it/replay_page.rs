@@ -72,12 +72,13 @@ fn the_collection_page_lists_every_level_and_ends_each_player_solved() {
     assert_eq!(browser::captions(&dom), expected);
     assert_eq!(dom.matches("<svg class=\"thumb\"").count(), 7, "a thumbnail for each level");
     assert!(dom.contains("<td>level 7 (stuck)</td><td>unsolvable</td>"), "the unsolvable level is listed");
-    let png = browser::screenshot_destination(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs"),
-        Path::new(env!("CARGO_TARGET_TMPDIR")),
+    browser::readme_screenshot(
+        &page,
         "sokoban-replay.png",
-    );
-    browser::screenshot(&page, &png, 1100, 1300).unwrap_or_else(|error| panic!("{error}"));
+        (1100, 1300),
+        Path::new(env!("CARGO_TARGET_TMPDIR")),
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
 }
 
 #[test]
