@@ -7,7 +7,7 @@
 //! {"level":1,"title":"…","status":"solved","moves":33,"pushes":6,"seconds":0.0002,"states":77,"solution":"uulDl…"}
 //! ```
 
-use crate::{LevelText, Options, Status, solve};
+use crate::{LevelText, Limit, Options, Status, solve};
 
 /// How a level ended, as one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +63,10 @@ pub struct Record {
     pub states: usize,
     /// The solution in LURD notation.
     pub solution: Option<String>,
+    /// Which limit was reached, when the level gave up: `time`, `memory` or `states`. (Absent
+    /// from the JSON otherwise, and from the JSON of versions before it was added.)
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub reason: Option<Limit>,
     /// Why the level is invalid or could not be searched.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub error: Option<String>,
@@ -81,6 +85,7 @@ impl Record {
             seconds: 0.0,
             states: 0,
             solution: None,
+            reason: None,
             error: None,
         };
         let level = match text.parse() {
@@ -102,7 +107,10 @@ impl Record {
                         Verdict::Solved
                     }
                     Status::Unsolvable => Verdict::Unsolvable,
-                    Status::GaveUp => Verdict::GaveUp,
+                    Status::GaveUp(limit) => {
+                        record.reason = Some(limit);
+                        Verdict::GaveUp
+                    }
                 };
             }
             Err(error) => record.error = Some(error.to_string()),

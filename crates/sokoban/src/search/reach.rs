@@ -26,8 +26,10 @@ use grid::{Bfs, UNREACHED};
 pub(super) struct Reach {
     /// The region flood of the state being expanded, kept until the next expansion.
     bfs: Bfs,
-    /// The interior as bit words, and scratch words for the bitwise flood.
+    /// The interior as bit words over cells, and scratch words for the bitwise flood.
     floor_words: Vec<u64>,
+    /// The cell of each interior square, to read box sets (a bit per interior square).
+    interior: Vec<usize>,
     free_words: Vec<u64>,
     region_words: Vec<u64>,
 }
@@ -44,6 +46,7 @@ impl Reach {
             // The interior never touches the rim, so the flood needs no bounds checks.
             bfs: Bfs::with_rim(board.width, board.len),
             floor_words,
+            interior: board.interior.clone(),
             free_words: vec![0; words],
             region_words: vec![0; words],
         }
@@ -75,15 +78,19 @@ impl Reach {
     }
 
     /// The lowest square of the player's region from `from`, with the boxes of `boxes` (a box
-    /// set as bit words), by the bitwise flood of the module notes.
+    /// set: bit words over the interior squares), by the bitwise flood of the module notes.
     ///
     /// A shift by one can wrap from one row's end into the next row's start, but the interior
     /// never touches the rim, so such a bit always lands on a wall and is masked off.
     pub fn lowest_reachable(&mut self, width: usize, boxes: &[u64], from: usize) -> usize {
-        let n = boxes.len();
+        let n = self.free_words.len();
         let (whole, bits) = (width / 64, (width % 64) as u32);
-        for ((free, &floor), &boxes) in self.free_words.iter_mut().zip(&self.floor_words).zip(boxes) {
-            *free = floor & !boxes;
+        self.free_words.copy_from_slice(&self.floor_words);
+        for (w, &word) in boxes.iter().enumerate() {
+            for bit in grid::bits(word) {
+                let cell = self.interior[w * 64 + bit as usize];
+                self.free_words[cell / 64] &= !(1 << (cell % 64));
+            }
         }
         self.region_words.fill(0);
         let region = &mut self.region_words;
