@@ -145,3 +145,14 @@ fn each_result_is_printed_as_soon_as_it_and_the_earlier_ones_are_done() {
     assert_eq!(child.wait().unwrap().code(), Some(1));
     assert!(still_running, "the first level's line came only when the run was over");
 }
+
+#[test]
+fn a_stray_character_is_named_by_the_files_line_and_column() {
+    // The second level's board starts on line 7 (after its title); its stray `x` is on line 9, column 3.
+    let file = write_level_file("stray.txt", &format!("{EASY}\n; stray\n######\n#@$ .#\n##x  #\n######\n"));
+    let output = run(&[file.to_str().unwrap(), "--json"]);
+    assert_eq!(output.status.code(), Some(1));
+    let second = stdout(&output).lines().nth(1).unwrap_or_default().to_owned();
+    assert!(second.contains(r#""status":"invalid""#), "{second}");
+    assert!(second.contains("level 2 (stray): line 9, column 3: unknown character 'x'"), "{second}");
+}
