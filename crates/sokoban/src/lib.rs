@@ -40,8 +40,14 @@
 //! in a wide trap, a search with a light weight (close to A*) for the rest. Tunnel macros can
 //! skip the only way through, so a search with macros that runs dry is followed by one without
 //! them before a level is called unsolvable. The optimal mode runs A* on pushes, then, where
-//! the time allows, A* for the fewest moves among the push-optimal answers. Every answer is replayed by [`verify`] before it is returned; an answer that fails the
-//! replay is an error, never a solution.
+//! the time allows, A* for the fewest moves among the push-optimal answers. Every answer is
+//! replayed by [`verify`] before it is returned; an answer that fails the replay is an error,
+//! never a solution.
+//!
+//! Three limits end a search early, and [`Status::GaveUp`] names the one reached ([`Limit`]):
+//! the time, the states stored, and a memory budget in bytes ([`Options::memory_budget`]),
+//! counted over everything that grows with the states. When the fewest-moves search after a
+//! push-optimal answer reaches a limit, the push-optimal answer found first is kept.
 //!
 //! ```
 //! use sokoban::{Level, Options, Status, solve};

@@ -1,4 +1,5 @@
-//! `sokoban <FILE> [--level N|TITLE | --all] [--optimal] [--time-limit SECS] [--threads N] [--json]`
+//! `sokoban <FILE> [--level N|TITLE | --all] [--optimal] [--time-limit SECS] [--max-states N]
+//! [--memory MB] [--threads N] [--json] [--animate] [--html FILE]`
 //!
 //! Solves the levels of a file, in parallel, and prints each result: a line and the LURD
 //! solution, or with `--json` one compact JSON object a level. Without `--level` every level
