@@ -355,6 +355,7 @@ impl<'a> Search<'a> {
                 self.boxes.push(cell);
             }
         }
+        self.reach.set_parent(row, &self.boxes);
     }
 
     /// The pushes from the root to state `id`, read back along the parents.

@@ -30,6 +30,11 @@ pub(super) struct Reach {
     floor_words: Vec<u64>,
     /// The cell of each interior square, to read box sets (a bit per interior square).
     interior: Vec<usize>,
+    /// The box set of the state being expanded, as stored (a bit per interior square) and as
+    /// bit words over cells: a child's set differs from it in two bits, so the flood converts
+    /// only those rather than every box.
+    parent_row: Vec<u64>,
+    parent_cells: Vec<u64>,
     free_words: Vec<u64>,
     region_words: Vec<u64>,
 }
@@ -47,8 +52,21 @@ impl Reach {
             bfs: Bfs::with_rim(board.width, board.len),
             floor_words,
             interior: board.interior.clone(),
+            parent_row: vec![0; board.interior.len().div_ceil(64)],
+            parent_cells: vec![0; words],
             free_words: vec![0; words],
             region_words: vec![0; words],
+        }
+    }
+
+    /// Takes the box set of the state about to be expanded, as stored (`row`, a bit per
+    /// interior square) and as cells (`boxes`), which [`Reach::lowest_reachable`] then reads
+    /// its children's sets against.
+    pub fn set_parent(&mut self, row: &[u64], boxes: &[usize]) {
+        self.parent_row.copy_from_slice(row);
+        self.parent_cells.fill(0);
+        for &cell in boxes {
+            self.parent_cells[cell / 64] |= 1 << (cell % 64);
         }
     }
 
@@ -85,11 +103,20 @@ impl Reach {
     pub fn lowest_reachable(&mut self, width: usize, boxes: &[u64], from: usize) -> usize {
         let n = self.free_words.len();
         let (whole, bits) = (width / 64, (width % 64) as u32);
-        self.free_words.copy_from_slice(&self.floor_words);
-        for (w, &word) in boxes.iter().enumerate() {
-            for bit in grid::bits(word) {
+        for ((free, &floor), &parent) in
+            self.free_words.iter_mut().zip(&self.floor_words).zip(&self.parent_cells)
+        {
+            *free = floor & !parent;
+        }
+        // The squares where the child's boxes differ from the parent's: a box left, a box came.
+        for (w, (&child, &parent)) in boxes.iter().zip(&self.parent_row).enumerate() {
+            for bit in grid::bits(child ^ parent) {
                 let cell = self.interior[w * 64 + bit as usize];
-                self.free_words[cell / 64] &= !(1 << (cell % 64));
+                if child >> bit & 1 == 1 {
+                    self.free_words[cell / 64] &= !(1 << (cell % 64));
+                } else {
+                    self.free_words[cell / 64] |= 1 << (cell % 64);
+                }
             }
         }
         self.region_words.fill(0);
