@@ -53,7 +53,7 @@ pub fn to_tsv(records: &[Record]) -> String {
 }
 
 /// Reads a results file's text back; `file` names it in errors. Solutions and error messages
-/// are not kept in the file, so those fields come back empty.
+/// are not kept in the file, nor why a level gave up, so those fields come back empty.
 pub fn from_tsv(text: &str, file: &Path) -> Result<Vec<Record>> {
     let mut lines = text.lines().enumerate();
     if lines.next().map(|(_, line)| line) != Some(HEADER) {
@@ -93,6 +93,7 @@ pub fn from_tsv(text: &str, file: &Path) -> Result<Vec<Record>> {
             states: count("states", stored)?.unwrap_or(0),
             solution: None,
             error: None,
+            reason: None,
         });
     }
     Ok(records)
@@ -229,6 +230,7 @@ mod tests {
             states: 100 * level,
             solution: solved.then(|| "rRR".to_owned()),
             error: None,
+            reason: None,
         }
     }
 

@@ -3,8 +3,14 @@
 //! A line is a *board line* when it is made only of board characters (either alphabet, digits
 //! for run lengths, `|`) and holds a wall (`#` or `W`), or when it starts with a wall `#`
 //! (after any indentation of spaces and tabs); consecutive board lines are one board. A stray
-//! character in a board line is so reported by the level, with its row and column, instead of
+//! character in a board line is so reported, with the file's line and column, instead of
 //! splitting the level.
+//!
+//! A row of the letter alphabet with a stray character is kept as a board line only when it
+//! starts and ends with a wall `W` and holds no word: no two letters side by side that are not
+//! letters of the board (`W`, `K`, `B`, `G`). Text starts with a capital as often as not, so
+//! a line such as `Walls by W` stays text (and splits the board, whose halves are then
+//! reported as invalid levels), while `W x  W` is a row with a stray `x`.
 //! Every other non-blank line is metadata:
 //!
 //! - lines right after a board, with no blank line between, belong to that board (the `.sok`
@@ -16,7 +22,7 @@
 
 use crate::counted;
 use crate::level::{Level, LevelError};
-use crate::rows::is_board_char;
+use crate::rows::{decode, is_board_char};
 use thiserror::Error;
 
 /// One level of a collection as written, not yet checked.
@@ -24,6 +30,8 @@ use thiserror::Error;
 pub struct LevelText {
     /// Number in the file, from 1.
     pub number: usize,
+    /// The file's line of the board's first row, from 1.
+    pub line: usize,
     /// Title (see the module notes).
     pub title: String,
     /// The comment and `Key: value` lines that came with the level, the title line included.
@@ -39,6 +47,15 @@ impl LevelText {
     /// A [`LevelError`] naming this level and the rule its board breaks.
     pub fn parse(&self) -> Result<Level, LevelError> {
         let rows: Vec<&str> = self.rows.iter().map(String::as_str).collect();
+        if let Some((line, column, ch)) = stray_character(&rows) {
+            return Err(LevelError::StrayCharacter {
+                level: self.number,
+                title: self.title.clone(),
+                line: self.line + line,
+                column,
+                ch,
+            });
+        }
         let mut level = Level::parse(self.number, &self.title, &rows)?;
         level.metadata.clone_from(&self.metadata);
         Ok(level)
@@ -64,12 +81,39 @@ pub enum CollectionError {
     NoSuchTitle(String),
 }
 
+/// The first character of the board lines that is part of neither the level's alphabet nor
+/// the row syntax (run-length digits, `|`), as (line from 0, column from 1, character). The
+/// level's alphabet is decided as [`Level::parse`] decides it: letters when a `W` and no `#`.
+fn stray_character(lines: &[&str]) -> Option<(usize, usize, char)> {
+    let letters = lines.iter().any(|l| l.contains('W')) && !lines.iter().any(|l| l.contains('#'));
+    lines.iter().enumerate().find_map(|(index, line)| {
+        // Tabs in the indentation stand for spaces; a tab inside the board is a stray.
+        let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+        line.trim_end_matches('\r').chars().enumerate().skip(indent).find_map(|(column, ch)| {
+            let syntax = ch == '|' || ch.is_ascii_digit();
+            (!syntax && decode(ch, letters).is_none()).then_some((index, column + 1, ch))
+        })
+    })
+}
+
+/// A row of the letter alphabet, stray characters and all: a wall `W` at both ends and no word
+/// (two letters side by side that are not board letters), as the module notes explain.
+fn is_letter_row(body: &str) -> bool {
+    let foreign_letter = |ch: char| ch.is_alphabetic() && !matches!(ch, 'W' | 'K' | 'B' | 'G');
+    let chars: Vec<char> = body.chars().collect();
+    chars.len() >= 2
+        && body.starts_with('W')
+        && body.ends_with('W')
+        && !chars.windows(2).any(|pair| foreign_letter(pair[0]) && foreign_letter(pair[1]))
+}
+
 fn is_board_line(line: &str) -> bool {
     let body = line.trim_end().trim_start_matches([' ', '\t']);
     // A row that starts with a wall is a row even with a stray character in it: the level then
-    // names that character's row and column, rather than the row turning into a comment that
+    // names that character's line and column, rather than the row turning into a comment that
     // splits the board in two.
     body.starts_with('#')
+        || is_letter_row(body)
         || (body.chars().all(is_board_char)
             && body.chars().any(|ch| ch == '#' || ch == 'W')
             // A line of digits and bars alone is never a board.
@@ -94,15 +138,21 @@ pub fn split_collection(text: &str) -> Result<Vec<LevelText>, CollectionError> {
     let mut board: Vec<String> = Vec::new();
     // True while the lines just read are a board or its trailing metadata, with no blank between.
     let mut after_board = false;
-    for raw in text.lines() {
+    // The file's line of the current board's first row.
+    let mut first_line = 0;
+    for (index, raw) in text.lines().enumerate() {
         let line = raw.trim_end_matches('\r');
         if is_board_line(line) {
+            if board.is_empty() {
+                first_line = index + 1;
+            }
             board.push(line.to_owned());
             after_board = true;
             continue;
         }
         if !board.is_empty() {
-            levels.push(finish(levels.len() + 1, std::mem::take(&mut pending), std::mem::take(&mut board)));
+            let (metadata, rows) = (std::mem::take(&mut pending), std::mem::take(&mut board));
+            levels.push(finish(levels.len() + 1, first_line, metadata, rows));
         }
         if line.trim().is_empty() {
             pending.clear();
@@ -116,13 +166,13 @@ pub fn split_collection(text: &str) -> Result<Vec<LevelText>, CollectionError> {
         }
     }
     if !board.is_empty() {
-        levels.push(finish(levels.len() + 1, pending, board));
+        levels.push(finish(levels.len() + 1, first_line, pending, board));
     }
     if levels.is_empty() { Err(CollectionError::NoLevels) } else { Ok(levels) }
 }
 
-fn finish(number: usize, metadata: Vec<String>, rows: Vec<String>) -> LevelText {
-    let mut level = LevelText { number, title: format!("Level {number}"), metadata: Vec::new(), rows };
+fn finish(number: usize, line: usize, metadata: Vec<String>, rows: Vec<String>) -> LevelText {
+    let mut level = LevelText { number, line, title: format!("Level {number}"), metadata: Vec::new(), rows };
     for line in metadata {
         add_metadata(&mut level, &line);
     }
@@ -262,10 +312,49 @@ Title: Third
             assert_eq!(levels[0].title, "one");
             let error = levels[0].parse().unwrap_err();
             assert!(
-                matches!(error, LevelError::UnknownChar { row: 3, column: 2, ch, .. } if ch == stray),
+                matches!(error, LevelError::StrayCharacter { line: 4, column: 2, ch, .. } if ch == stray),
                 "{stray:?}: {error}"
             );
         }
+    }
+
+    #[test]
+    fn a_stray_character_is_named_by_the_files_line_and_column() {
+        // Third level, fifth line of its board: line 14 of the file. A tab in the indentation
+        // is one column, as an editor counts characters.
+        let text = "; a\n#####\n#@$.#\n#####\n\n; b\n#####\n#@$.#\n#####\n\n; c\n\t######\n\t#@$ .#\n\t#    #\n\t#  ? #\n\t######\n";
+        let levels = split_collection(text).unwrap();
+        assert_eq!(levels.iter().map(|l| l.line).collect::<Vec<_>>(), vec![2, 7, 12]);
+        let error = levels[2].parse().unwrap_err();
+        assert!(matches!(error, LevelError::StrayCharacter { line: 15, column: 5, ch: '?', .. }), "{error}");
+        assert_eq!(error.to_string(), "level 3 (c): line 15, column 5: unknown character '?'");
+        // Run-length and `|` rows: the column is the file's, not the expanded row's.
+        let packed = split_collection("; d\n7#|#@$2-.#\n#3-x#\n7#\n").unwrap();
+        let error = packed[0].parse().unwrap_err();
+        assert!(matches!(error, LevelError::StrayCharacter { line: 3, column: 4, ch: 'x', .. }), "{error}");
+    }
+
+    #[test]
+    fn a_letter_row_with_a_stray_character_stays_in_its_board() {
+        let text = "; letters\nWWWWWW\nW.KBGW\nW x  W\nWWWWWW\n";
+        let levels = split_collection(text).unwrap();
+        assert_eq!(levels.len(), 1);
+        let error = levels[0].parse().unwrap_err();
+        assert!(matches!(error, LevelError::StrayCharacter { line: 4, column: 3, ch: 'x', .. }), "{error}");
+        // A `#` in a letter board, or a `W` in a standard one, is a character of the other
+        // alphabet: stray too.
+        let mixed = split_collection("WWWWW\nWK#GW\nWWWWW\n").unwrap();
+        assert_eq!(mixed.len(), 1);
+        assert!(mixed[0].parse().is_err());
+    }
+
+    #[test]
+    fn a_line_of_text_that_starts_and_ends_with_w_is_still_text() {
+        for text in ["Walls by W", "Wow what a W"] {
+            assert!(!is_board_line(text), "{text}");
+        }
+        assert!(is_board_line("W x  W"));
+        assert!(is_board_line("WKB.GW"));
     }
 
     #[test]

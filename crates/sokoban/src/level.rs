@@ -77,6 +77,21 @@ pub enum LevelError {
         /// The character.
         ch: char,
     },
+    /// A character that is not part of the level's alphabet, found in a collection file:
+    /// named by the file's line and column ([`crate::LevelText::parse`]).
+    #[error("level {level} ({title}): line {line}, column {column}: unknown character {ch:?}")]
+    StrayCharacter {
+        /// Level number.
+        level: usize,
+        /// Level title.
+        title: String,
+        /// The file's line, from 1.
+        line: usize,
+        /// The column in that line, from 1 (a character a column, tabs included).
+        column: usize,
+        /// The character.
+        ch: char,
+    },
     /// A run-length count with nothing after it.
     #[error("level {level} ({title}): row {row}: bad run-length encoding ({reason})")]
     BadRunLength {

@@ -40,8 +40,14 @@
 //! in a wide trap, a search with a light weight (close to A*) for the rest. Tunnel macros can
 //! skip the only way through, so a search with macros that runs dry is followed by one without
 //! them before a level is called unsolvable. The optimal mode runs A* on pushes, then, where
-//! the time allows, A* for the fewest moves among the push-optimal answers. Every answer is replayed by [`verify`] before it is returned; an answer that fails the
-//! replay is an error, never a solution.
+//! the time allows, A* for the fewest moves among the push-optimal answers. Every answer is
+//! replayed by [`verify`] before it is returned; an answer that fails the replay is an error,
+//! never a solution.
+//!
+//! Three limits end a search early, and [`Status::GaveUp`] names the one reached ([`Limit`]):
+//! the time, the states stored, and a memory budget in bytes ([`Options::memory_budget`]),
+//! counted over everything that grows with the states. When the fewest-moves search after a
+//! push-optimal answer reaches a limit, the push-optimal answer found first is kept.
 //!
 //! ```
 //! use sokoban::{Level, Options, Status, solve};
@@ -68,7 +74,7 @@ mod solution;
 pub use collection::{CollectionError, LevelText, find_level, split_collection};
 pub use level::{Level, LevelError, MAX_CELLS, Square};
 pub use record::{Record, Summary, Verdict};
-pub use search::Techniques;
+pub use search::{Limit, Techniques};
 pub use solution::{Solution, VerifyError, verify};
 
 use board::Board;
@@ -83,6 +89,9 @@ const FAST_DIVE_SHARE: f64 = 0.4;
 /// The fast mode's second search, when the first gave up: a light weight, nearly A*.
 const FAST_CAREFUL_WEIGHT: u64 = 2;
 
+/// The default memory budget of one search, 8 GiB (see [`Options::memory_budget`]).
+pub const DEFAULT_MEMORY_BUDGET: u64 = 8 << 30;
+
 /// How to solve.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Options {
@@ -94,6 +103,12 @@ pub struct Options {
     pub time_limit: f64,
     /// Give up after storing this many states (0 gives up after the start position).
     pub max_states: usize,
+    /// Give up before the search's growing structures (stored states, their box sets, the
+    /// transposition table, the open list) would hold more than this many bytes. Each search
+    /// has its own budget, so levels solved at once need one each; the default,
+    /// [`DEFAULT_MEMORY_BUDGET`], lets one level per core of a 2-core, 24 GiB machine run with
+    /// room to spare.
+    pub memory_budget: u64,
     /// The techniques in use (all, unless measuring what each adds).
     pub techniques: Techniques,
 }
@@ -104,6 +119,7 @@ impl Default for Options {
             optimal: false,
             time_limit: 10.0,
             max_states: 10_000_000,
+            memory_budget: DEFAULT_MEMORY_BUDGET,
             techniques: Techniques::default(),
         }
     }
@@ -116,8 +132,8 @@ pub enum Status {
     Solved(Solution),
     /// No solution exists: every reachable state was searched, pruned by sound rules only.
     Unsolvable,
-    /// A time or state limit was reached first.
-    GaveUp,
+    /// A limit was reached first: the time, the memory budget or the number of states.
+    GaveUp(Limit),
 }
 
 /// The result of solving one level.
@@ -174,6 +190,7 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         seconds: options.time_limit * if options.optimal { 1.0 } else { FAST_DIVE_SHARE },
         weight: FAST_DIVE_WEIGHT,
         max_states: options.max_states,
+        memory_budget: options.memory_budget,
         tunnel_macros: !options.optimal,
         techniques: options.techniques,
         fewest_moves_at: None,
@@ -181,7 +198,7 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     let mut report = find_pushes(&board, &inside, level.player, limits);
     let mut stored = report.states;
     let left = options.time_limit - start.elapsed().as_secs_f64();
-    if !options.optimal && report.outcome == Outcome::GaveUp && left > 0.0 {
+    if !options.optimal && matches!(report.outcome, Outcome::GaveUp(_)) && left > 0.0 {
         // The dive got lost: start again, closer to A*, with the rest of the time.
         let limits = Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, ..limits };
         report = find_pushes(&board, &inside, level.player, limits);
@@ -189,8 +206,9 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     }
     let left = options.time_limit - start.elapsed().as_secs_f64();
     if report.outcome == Outcome::Unsolvable && report.macros_used {
-        // Only a search without macros proves a level unsolvable.
-        report.outcome = Outcome::GaveUp;
+        // Only a search without macros proves a level unsolvable; without the time for one, the
+        // time limit is what stopped the proof.
+        report.outcome = Outcome::GaveUp(Limit::Time);
         if left > 0.0 {
             let limits =
                 Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, tunnel_macros: false, ..limits };
@@ -219,7 +237,7 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
             Status::Solved(solution)
         }
         Outcome::Unsolvable => Status::Unsolvable,
-        Outcome::GaveUp => Status::GaveUp,
+        Outcome::GaveUp(limit) => Status::GaveUp(limit),
     };
     Ok(finish(status, stored))
 }

@@ -1,24 +1,52 @@
-//! `sokoban <FILE> [--level N|TITLE | --all] [--optimal] [--time-limit SECS] [--threads N] [--json]`
+//! `sokoban <FILE> [--level N|TITLE | --all] [--optimal] [--time-limit SECS] [--max-states N]
+//! [--memory MB] [--threads N] [--json] [--animate] [--html FILE]`
 //!
 //! Solves the levels of a file, in parallel, and prints each result: a line and the LURD
 //! solution, or with `--json` one compact JSON object a level. Without `--level` every level
 //! is solved. A run over more than one level, or any run with `--all`, is a collection run: it
 //! shows a progress bar on a terminal and ends with a summary line (on stderr with `--json`,
 //! so that stdout stays one object a line).
+//!
+//! Results are printed as they come: the workers take the levels in file order and send each
+//! record to the main thread, which prints it as soon as it and every earlier level are done
+//! (see `in_order`). So a long collection shows its progress through a pipe too, and stopping
+//! it keeps every level already printed.
+//!
+//! The exit status tells a script how the run went ([`EXIT_CODES`]): 0 every chosen level
+//! solved, 1 some level not solved, 2 the run could not be made.
 
 use anyhow::{Context, Result};
 use clap::Parser;
+use in_order::InOrder;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
-use sokoban::{LevelText, Options, Record, Summary, find_level, split_collection};
+use sokoban::{LevelText, Limit, Options, Record, Summary, Verdict, find_level, split_collection};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 mod frames;
+mod in_order;
+
+/// The exit statuses, as `--help` and the README give them.
+const EXIT_CODES: &str = "\
+Exit status:
+  0  every chosen level was solved
+  1  some level was not solved: unsolvable, gave up (a limit was reached) or invalid
+  2  the run could not be made: bad arguments, a file that cannot be read or holds no level,
+     a --level that is not in the file, or output that cannot be written";
+
+/// Every chosen level solved.
+const ALL_SOLVED: u8 = 0;
+/// Some level unsolvable, given up or invalid.
+const SOME_NOT_SOLVED: u8 = 1;
+/// Bad arguments or an unusable file (clap's own status for argument errors).
+const CANNOT_RUN: u8 = 2;
 
 /// Solve Sokoban levels: standard or letter format, single levels or collections.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version, about, after_help = EXIT_CODES)]
 #[allow(clippy::struct_excessive_bools, reason = "each bool is an independent command-line flag")]
 struct Args {
     /// The level file (one level or a collection).
@@ -40,6 +68,10 @@ struct Args {
     /// Give up on a level after storing this many states.
     #[arg(long, default_value_t = 10_000_000, allow_negative_numbers = true, value_parser = positive_count)]
     max_states: usize,
+    /// Give up on a level before its search holds more than this many megabytes (MiB) of
+    /// states. The budget is per level: levels solved at once (--threads) each get it.
+    #[arg(long, value_name = "MB", default_value_t = sokoban::DEFAULT_MEMORY_BUDGET >> 20, allow_negative_numbers = true, value_parser = megabytes)]
+    memory: u64,
     /// Levels solved at once (default: all cores; at most 256).
     #[arg(long, allow_negative_numbers = true, value_parser = thread_count)]
     threads: Option<usize>,
@@ -81,6 +113,15 @@ fn thread_count(text: &str) -> Result<usize, String> {
     Ok(threads)
 }
 
+/// A positive number of megabytes that fits in bytes.
+fn megabytes(text: &str) -> Result<u64, String> {
+    let count = positive_count(text)?;
+    match u64::try_from(count) {
+        Ok(megabytes) if megabytes.checked_mul(1 << 20).is_some() => Ok(megabytes),
+        _ => Err(format!("{count} MB is too large")),
+    }
+}
+
 /// A positive, finite number of seconds.
 fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
@@ -90,7 +131,7 @@ fn positive_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-fn print_record(out: &mut impl Write, record: &Record, json: bool) -> Result<()> {
+fn print_record(out: &mut impl Write, record: &Record, options: &Options, json: bool) -> Result<()> {
     if json {
         writeln!(out, "{}", serde_json::to_string(record)?)?;
         return Ok(());
@@ -107,9 +148,15 @@ fn print_record(out: &mut impl Write, record: &Record, json: bool) -> Result<()>
         )?,
         (None, Some(error)) => writeln!(out, "{head}: {}\n{error}", record.status.as_str())?,
         (None, None) => {
+            let why = match record.reason {
+                Some(Limit::Time) => format!(" (time limit {} s)", options.time_limit),
+                Some(Limit::Memory) => format!(" (memory limit {} MB)", options.memory_budget >> 20),
+                Some(Limit::States) => format!(" (state limit {})", options.max_states),
+                None => String::new(),
+            };
             writeln!(
                 out,
-                "{head}: {}, {:.3} s, {} states",
+                "{head}: {}{why}, {:.3} s, {} states",
                 record.status.as_str(),
                 record.seconds,
                 record.states
@@ -119,8 +166,20 @@ fn print_record(out: &mut impl Write, record: &Record, json: bool) -> Result<()>
     Ok(())
 }
 
-fn main() -> Result<()> {
+fn main() -> ExitCode {
+    // Clap exits with 2 on its own for bad arguments, as `CANNOT_RUN` says.
     let args = Args::parse();
+    match run(&args) {
+        Ok(all_solved) => ExitCode::from(if all_solved { ALL_SOLVED } else { SOME_NOT_SOLVED }),
+        Err(error) => {
+            eprintln!("Error: {error:#}");
+            ExitCode::from(CANNOT_RUN)
+        }
+    }
+}
+
+/// Solves and prints the chosen levels; true when every one was solved.
+fn run(args: &Args) -> Result<bool> {
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let levels = split_collection(&text)
@@ -145,6 +204,7 @@ fn main() -> Result<()> {
         optimal: args.optimal,
         time_limit: args.time_limit,
         max_states: args.max_states,
+        memory_budget: args.memory << 20,
         techniques,
     };
     let mut builder = rayon::ThreadPoolBuilder::new();
@@ -163,29 +223,75 @@ fn main() -> Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} levels, {elapsed} {msg}")
             .context("bad progress template")?,
     );
-    let records: Vec<Record> = pool.install(|| {
-        chosen
-            .par_iter()
-            .map(|text| {
-                let record = Record::solve(text, &options);
-                bar.inc(1);
-                record
-            })
-            .collect()
-    });
+    // The one level of `--animate` is printed after its animation, which takes the terminal
+    // (and refuses a standard output that is not one before anything is printed).
+    let print = if args.animate { None } else { Some(args.json) };
+    let records = solve_and_print(&pool, &chosen, &options, print, &bar)?;
     bar.finish_and_clear();
     frames::watch(&args.file, &chosen, &records, args.animate, args.html.as_deref())?;
-
-    let mut out = std::io::stdout().lock();
-    for record in &records {
-        print_record(&mut out, record, args.json)?;
-    }
-    if many {
-        if args.json {
-            eprintln!("{}", Summary::of(&records));
-        } else {
-            writeln!(out, "{}", Summary::of(&records))?;
+    if args.animate {
+        let mut out = std::io::stdout().lock();
+        for record in &records {
+            print_record(&mut out, record, &options, args.json)?;
         }
     }
-    Ok(())
+
+    let summary = Summary::of(&records);
+    if many {
+        if args.json {
+            eprintln!("{summary}");
+        } else {
+            writeln!(std::io::stdout().lock(), "{summary}")?;
+        }
+    }
+    Ok(records.iter().all(|record| record.status == Verdict::Solved))
+}
+
+/// Solves the levels on the pool's threads and prints each record (as JSON when `print` is
+/// `Some(true)`, not at all when `None`) as soon as it and every earlier one are done; returns
+/// the records in file order.
+///
+/// Each worker takes the next level in file order (rather than rayon splitting the list into
+/// halves), so the levels finish roughly in order and the printer's buffer stays small.
+fn solve_and_print(
+    pool: &rayon::ThreadPool,
+    chosen: &[&LevelText],
+    options: &Options,
+    print: Option<bool>,
+    bar: &ProgressBar,
+) -> Result<Vec<Record>> {
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel::<(usize, Record)>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            pool.broadcast(|_| {
+                let sender = sender.clone();
+                loop {
+                    let number = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(text) = chosen.get(number) else { break };
+                    let record = Record::solve(text, options);
+                    bar.inc(1);
+                    if sender.send((number, record)).is_err() {
+                        // The printer stopped (its output failed): no one reads the rest.
+                        break;
+                    }
+                }
+            });
+        });
+        let mut in_order = InOrder::new();
+        let mut records = Vec::with_capacity(chosen.len());
+        for (number, record) in receiver {
+            for ready in in_order.add(number, record) {
+                if let Some(json) = print {
+                    bar.suspend(|| {
+                        let mut out = std::io::stdout().lock();
+                        print_record(&mut out, &ready, options, json)?;
+                        out.flush().context("cannot write the results")
+                    })?;
+                }
+                records.push(ready);
+            }
+        }
+        Ok(records)
+    })
 }

@@ -5,9 +5,13 @@
 //!
 //! ```json
 //! {"level":1,"title":"…","status":"solved","moves":33,"pushes":6,"seconds":0.0002,"states":77,"solution":"uulDl…"}
+//! {"level":2,"title":"…","status":"gave-up","moves":null,"pushes":null,"seconds":10.0,"states":807004,"solution":null,"reason":"time"}
 //! ```
+//!
+//! `reason` and `error` are left out when empty, and read as empty when missing, so the lines
+//! of earlier versions still read.
 
-use crate::{LevelText, Options, Status, solve};
+use crate::{LevelText, Limit, Options, Status, solve};
 
 /// How a level ended, as one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +67,10 @@ pub struct Record {
     pub states: usize,
     /// The solution in LURD notation.
     pub solution: Option<String>,
+    /// Which limit was reached, when the level gave up: `time`, `memory` or `states`. (Absent
+    /// from the JSON otherwise, and from the JSON of versions before it was added.)
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub reason: Option<Limit>,
     /// Why the level is invalid or could not be searched.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub error: Option<String>,
@@ -81,6 +89,7 @@ impl Record {
             seconds: 0.0,
             states: 0,
             solution: None,
+            reason: None,
             error: None,
         };
         let level = match text.parse() {
@@ -102,7 +111,10 @@ impl Record {
                         Verdict::Solved
                     }
                     Status::Unsolvable => Verdict::Unsolvable,
-                    Status::GaveUp => Verdict::GaveUp,
+                    Status::GaveUp(limit) => {
+                        record.reason = Some(limit);
+                        Verdict::GaveUp
+                    }
                 };
             }
             Err(error) => record.error = Some(error.to_string()),
@@ -154,5 +166,22 @@ impl std::fmt::Display for Summary {
             "solved {}/{}, total {:.2} s, median {:.3} s, total pushes {}",
             self.solved, self.levels, self.total_seconds, self.median_seconds, self.pushes
         )
+    }
+}
+
+#[cfg(all(test, feature = "cli"))]
+mod tests {
+    use super::{Limit, Record, Verdict};
+
+    #[test]
+    fn a_line_without_a_reason_still_reads() {
+        // The form printed before `reason` was added.
+        let old = r#"{"level":3,"title":"t","status":"gave-up","moves":null,"pushes":null,"seconds":10.0,"states":5,"solution":null}"#;
+        let record: Record = serde_json::from_str(old).unwrap();
+        assert_eq!((record.status, record.reason), (Verdict::GaveUp, None));
+        let now = Record { reason: Some(Limit::Memory), ..record };
+        let line = serde_json::to_string(&now).unwrap();
+        assert!(line.ends_with(r#""solution":null,"reason":"memory"}"#), "{line}");
+        assert_eq!(serde_json::from_str::<Record>(&line).unwrap(), now);
     }
 }

@@ -290,7 +290,10 @@ fn absurd_options_give_up_or_solve_but_never_panic() {
         for optimal in [false, true] {
             let options = Options { optimal, time_limit, max_states, ..Options::default() };
             let result = solve(&corridor, &options).unwrap();
-            assert!(matches!(result.status, Status::Solved(_) | Status::GaveUp), "{options:?}: {result:?}");
+            assert!(
+                matches!(result.status, Status::Solved(_) | Status::GaveUp(_)),
+                "{options:?}: {result:?}"
+            );
         }
     }
 }

@@ -66,10 +66,21 @@ pub fn run(binary: &str, args: &[&str]) -> Run {
 /// If the temporary file cannot be written or the binary cannot be started.
 #[must_use]
 pub fn run_on(binary: &str, text: &str, args: &[&str]) -> Run {
-    let mut file = tempfile::Builder::new().suffix(".txt").tempfile().expect("a temporary file");
-    file.write_all(text.as_bytes()).expect("the temporary file is writable");
+    let file = input_file(text);
     let path = file.path().to_str().expect("temporary paths are text").to_owned();
     let mut all = vec![path.as_str()];
     all.extend_from_slice(args);
     run(binary, &all)
+}
+
+/// A fresh temporary `.txt` file holding `text`, removed when dropped: for a test that starts
+/// the binary itself (to read its output while it runs, say).
+///
+/// # Panics
+/// If the temporary file cannot be written.
+#[must_use]
+pub fn input_file(text: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::Builder::new().suffix(".txt").tempfile().expect("a temporary file");
+    file.write_all(text.as_bytes()).expect("the temporary file is writable");
+    file
 }

@@ -115,8 +115,10 @@ impl Search<'_> {
             return;
         }
         self.child_words.copy_from_slice(row);
-        self.child_words[b / 64] &= !(1 << (b % 64));
-        self.child_words[to / 64] |= 1 << (to % 64);
+        // Box sets have a bit per interior square (see `table`).
+        let (left, entered) = (usize::from(board.interior_index[b]), usize::from(board.interior_index[to]));
+        self.child_words[left / 64] &= !(1 << (left % 64));
+        self.child_words[entered / 64] |= 1 << (entered % 64);
         let player = board.step(to, d.opposite());
         let normal = if self.limits.fewest_moves_at.is_some() {
             player

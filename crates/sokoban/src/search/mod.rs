@@ -30,6 +30,14 @@
 //!
 //! All stop with "unsolvable" only when the open list runs dry, which with sound pruning
 //! means every reachable state was seen.
+//!
+//! Three limits stop a search with "gave up" first, each named in the outcome ([`Limit`]): the
+//! time, the number of states stored, and the memory budget. Memory is counted in bytes, not
+//! states, because a state's size depends on the board: before each expansion the driver asks
+//! whether the table and the open list, grown to take every child that expansion could make
+//! (four pushes a box), would still fit the budget, and gives up if not. So the budget is
+//! never passed by the structures that grow with states; the static tables of the board (push
+//! distances, sides) are made before the search and are not counted.
 
 mod estimate;
 mod expand;
@@ -44,7 +52,32 @@ use reach::Reach;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
-use table::{NONE, Node, Table, Zobrist};
+use table::{NONE, Node, Table, Zobrist, grown};
+
+/// Which limit ended a search that gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Limit {
+    /// The time limit.
+    Time,
+    /// The memory budget.
+    Memory,
+    /// The number of states stored.
+    States,
+}
+
+impl Limit {
+    /// The word used in the JSON form: `time`, `memory` or `states`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Limit::Time => "time",
+            Limit::Memory => "memory",
+            Limit::States => "states",
+        }
+    }
+}
 
 /// How to search: the solver's internal configuration, set by [`crate::solve`] from the
 /// public [`crate::Options`] for each of its searches.
@@ -56,6 +89,8 @@ pub(crate) struct Limits {
     pub seconds: f64,
     /// Stop after storing this many states.
     pub max_states: usize,
+    /// Stop before the table and the open list would hold more than this many bytes.
+    pub memory_budget: u64,
     /// Weight of the bound in the fast order, `g + weight·h` (unused when optimal).
     pub weight: u64,
     /// Push a box on through a one-wide tunnel as one move (fast mode only, see `expand`).
@@ -73,6 +108,7 @@ impl Default for Limits {
             optimal: false,
             seconds: 10.0,
             max_states: 10_000_000,
+            memory_budget: u64::MAX,
             weight: 10,
             tunnel_macros: true,
             techniques: Techniques::default(),
@@ -122,7 +158,7 @@ pub(crate) enum Outcome {
     /// Every reachable state was searched.
     Unsolvable,
     /// A limit was reached first.
-    GaveUp,
+    GaveUp(Limit),
 }
 
 /// What a search did.
@@ -145,6 +181,8 @@ struct Search<'a> {
     zobrist: Zobrist,
     /// The open list: (priority, state id), smallest first.
     heap: BinaryHeap<Reverse<(u64, u32)>>,
+    /// The most children one expansion can make: four pushes a box.
+    most_children: usize,
     // The position being expanded.
     occupied: Vec<bool>,
     boxes: Vec<usize>,
@@ -172,7 +210,8 @@ pub(crate) fn find_pushes(board: &Board, boxes: &[usize], player: usize, limits:
 pub(crate) fn lower_bound(board: &Board, boxes: &[usize], player: usize) -> Option<u16> {
     let mut search = Search::new(board, Limits::default());
     for &b in boxes {
-        search.child_words[b / 64] |= 1 << (b % 64);
+        let bit = usize::from(board.interior_index[b]);
+        search.child_words[bit / 64] |= 1 << (bit % 64);
     }
     let words = search.child_words.clone();
     search.load(&words);
@@ -181,13 +220,15 @@ pub(crate) fn lower_bound(board: &Board, boxes: &[usize], player: usize) -> Opti
 
 impl<'a> Search<'a> {
     fn new(board: &'a Board, limits: Limits) -> Self {
-        let words = board.len.div_ceil(64);
+        // Box sets have a bit per interior square (see `table`).
+        let words = board.interior.len().div_ceil(64);
         Search {
             board,
             limits,
             table: Table::new(words),
             zobrist: Zobrist::new(board.len),
             heap: BinaryHeap::new(),
+            most_children: 0,
             occupied: vec![false; board.len],
             boxes: Vec::new(),
             child_words: vec![0; words],
@@ -208,8 +249,10 @@ impl<'a> Search<'a> {
         };
         self.child_words.fill(0);
         for &b in boxes {
-            self.child_words[b / 64] |= 1 << (b % 64);
+            let bit = usize::from(self.board.interior_index[b]);
+            self.child_words[bit / 64] |= 1 << (bit % 64);
         }
+        self.most_children = 4 * boxes.len();
         let words = self.child_words.clone();
         self.load(&words);
         let lowest = self.reach.flood(self.board, &self.occupied, player);
@@ -245,10 +288,13 @@ impl<'a> Search<'a> {
             // expansion (a matching per child) is slow.
             let check = expanded.is_multiple_of(64) || self.boxes.len() > 24;
             if check && start.elapsed().as_secs_f64() > self.limits.seconds {
-                return report(Outcome::GaveUp, self);
+                return report(Outcome::GaveUp(Limit::Time), self);
             }
             if self.table.len() >= self.limits.max_states {
-                return report(Outcome::GaveUp, self);
+                return report(Outcome::GaveUp(Limit::States), self);
+            }
+            if self.bytes_after_expansion() > self.limits.memory_budget {
+                return report(Outcome::GaveUp(Limit::Memory), self);
             }
             self.expand(id);
         }
@@ -257,7 +303,18 @@ impl<'a> Search<'a> {
 
     fn is_solved(&self, id: u32) -> bool {
         let row = self.table.row(id);
-        self.board.goals.iter().all(|&g| row[g / 64] >> (g % 64) & 1 == 1)
+        self.board.goals.iter().all(|&g| {
+            let bit = usize::from(self.board.interior_index[g]);
+            row[bit / 64] >> (bit % 64) & 1 == 1
+        })
+    }
+
+    /// Bytes of the table and the open list once they have grown to take every child of one
+    /// more expansion: the most the search can hold when the next expansion is done.
+    fn bytes_after_expansion(&self) -> u64 {
+        let heap = grown(self.heap.capacity(), self.heap.len() + self.most_children);
+        let bytes = self.table.bytes_after(self.most_children) + heap * size_of::<Reverse<(u64, u32)>>();
+        bytes as u64
     }
 
     fn priority(&self, node: &Node) -> u64 {
@@ -275,10 +332,15 @@ impl<'a> Search<'a> {
 
     fn push_open(&mut self, id: u32) {
         let key = self.priority(self.table.node(id));
+        if self.heap.len() == self.heap.capacity() {
+            // Doubling, as `bytes_after_expansion` counts it.
+            let more = grown(self.heap.capacity(), self.heap.len() + 1) - self.heap.len();
+            self.heap.reserve_exact(more);
+        }
         self.heap.push(Reverse((key, id)));
     }
 
-    /// Loads a box set into `occupied` and `boxes`.
+    /// Loads a box set (a bit per interior square) into `occupied` and `boxes` (cells).
     fn load(&mut self, row: &[u64]) {
         for &b in &self.boxes {
             self.occupied[b] = false;
@@ -288,11 +350,12 @@ impl<'a> Search<'a> {
         // instructions here, the search loads a box set per expansion.
         for (w, &word) in row.iter().enumerate() {
             for bit in grid::bits(word) {
-                let cell = w * 64 + bit as usize;
+                let cell = self.board.interior[w * 64 + bit as usize];
                 self.occupied[cell] = true;
                 self.boxes.push(cell);
             }
         }
+        self.reach.set_parent(row, &self.boxes);
     }
 
     /// The pushes from the root to state `id`, read back along the parents.

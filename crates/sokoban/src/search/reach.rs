@@ -26,8 +26,15 @@ use grid::{Bfs, UNREACHED};
 pub(super) struct Reach {
     /// The region flood of the state being expanded, kept until the next expansion.
     bfs: Bfs,
-    /// The interior as bit words, and scratch words for the bitwise flood.
+    /// The interior as bit words over cells, and scratch words for the bitwise flood.
     floor_words: Vec<u64>,
+    /// The cell of each interior square, to read box sets (a bit per interior square).
+    interior: Vec<usize>,
+    /// The box set of the state being expanded, as stored (a bit per interior square) and as
+    /// bit words over cells: a child's set differs from it in two bits, so the flood converts
+    /// only those rather than every box.
+    parent_row: Vec<u64>,
+    parent_cells: Vec<u64>,
     free_words: Vec<u64>,
     region_words: Vec<u64>,
 }
@@ -44,8 +51,22 @@ impl Reach {
             // The interior never touches the rim, so the flood needs no bounds checks.
             bfs: Bfs::with_rim(board.width, board.len),
             floor_words,
+            interior: board.interior.clone(),
+            parent_row: vec![0; board.interior.len().div_ceil(64)],
+            parent_cells: vec![0; words],
             free_words: vec![0; words],
             region_words: vec![0; words],
+        }
+    }
+
+    /// Takes the box set of the state about to be expanded, as stored (`row`, a bit per
+    /// interior square) and as cells (`boxes`), which [`Reach::lowest_reachable`] then reads
+    /// its children's sets against.
+    pub fn set_parent(&mut self, row: &[u64], boxes: &[usize]) {
+        self.parent_row.copy_from_slice(row);
+        self.parent_cells.fill(0);
+        for &cell in boxes {
+            self.parent_cells[cell / 64] |= 1 << (cell % 64);
         }
     }
 
@@ -75,15 +96,28 @@ impl Reach {
     }
 
     /// The lowest square of the player's region from `from`, with the boxes of `boxes` (a box
-    /// set as bit words), by the bitwise flood of the module notes.
+    /// set: bit words over the interior squares), by the bitwise flood of the module notes.
     ///
     /// A shift by one can wrap from one row's end into the next row's start, but the interior
     /// never touches the rim, so such a bit always lands on a wall and is masked off.
     pub fn lowest_reachable(&mut self, width: usize, boxes: &[u64], from: usize) -> usize {
-        let n = boxes.len();
+        let n = self.free_words.len();
         let (whole, bits) = (width / 64, (width % 64) as u32);
-        for ((free, &floor), &boxes) in self.free_words.iter_mut().zip(&self.floor_words).zip(boxes) {
-            *free = floor & !boxes;
+        for ((free, &floor), &parent) in
+            self.free_words.iter_mut().zip(&self.floor_words).zip(&self.parent_cells)
+        {
+            *free = floor & !parent;
+        }
+        // The squares where the child's boxes differ from the parent's: a box left, a box came.
+        for (w, (&child, &parent)) in boxes.iter().zip(&self.parent_row).enumerate() {
+            for bit in grid::bits(child ^ parent) {
+                let cell = self.interior[w * 64 + bit as usize];
+                if child >> bit & 1 == 1 {
+                    self.free_words[cell / 64] &= !(1 << (cell % 64));
+                } else {
+                    self.free_words[cell / 64] |= 1 << (cell % 64);
+                }
+            }
         }
         self.region_words.fill(0);
         let region = &mut self.region_words;

@@ -1,8 +1,18 @@
 //! Where the search keeps its states: the node arena and the transposition table.
 //!
-//! A state is a row of box-set words (one bit per cell) and a [`Node`] holding the player's
-//! normalised square, the costs, and the push that led to it from its parent. Both live in
-//! arenas indexed by a state's id, so a state is stored once and named by a `u32`.
+//! A state is a row of box-set words and a [`Node`] holding the player's normalised square, the
+//! costs, and the push that led to it from its parent. Both live in arenas indexed by a state's
+//! id, so a state is stored once and named by a `u32`.
+//!
+//! A row has one bit per *interior* square (the board's `interior` numbering), not per cell of
+//! the rectangle: a box can only ever stand on the interior, and on a large level with a small
+//! room the rectangle's row would be mostly walls and outside. A 100 x 100 level with a 60 x 60
+//! room stores 57 words a state instead of 157.
+//!
+//! The table counts its own bytes ([`Table::bytes_after`]) so that the search can stop before
+//! a growth would pass its memory budget. The arenas grow by doubling, done here explicitly
+//! (`reserve_exact`) rather than left to `Vec`'s policy, so that the count of the next growth
+//! is exact.
 //!
 //! States are found again by a Zobrist hash ([`Zobrist`]): one random word per box square and
 //! one per player square, combined by exclusive or, so a push updates the hash with three
@@ -118,6 +128,19 @@ impl Table {
         &self.box_words[id as usize * self.words..(id as usize + 1) * self.words]
     }
 
+    /// Bytes held by the arenas and the slots once `extra` more states are stored: what the
+    /// table will hold after the growths those states cause (the slots' old array is freed as
+    /// soon as the new one is filled, so it is not counted).
+    pub fn bytes_after(&self, extra: usize) -> usize {
+        let states = self.nodes.len() + extra;
+        let node_capacity = grown(self.nodes.capacity(), states);
+        let mut slots = self.slots.len();
+        while states * 2 > slots {
+            slots *= 2;
+        }
+        node_capacity * (size_of::<Node>() + self.words * size_of::<u64>()) + slots * size_of::<u64>()
+    }
+
     /// The id of the stored state with this hash, player square and box set, if any.
     pub fn find(&self, hash: u64, player: u16, row: &[u64]) -> Option<u32> {
         let mask = self.slots.len() - 1;
@@ -145,6 +168,12 @@ impl Table {
         if (self.nodes.len() + 1) * 2 > self.slots.len() {
             self.grow();
         }
+        if self.nodes.len() == self.nodes.capacity() {
+            // Doubling, as `bytes_after` counts it; the rows keep the same capacity in states.
+            let more = grown(self.nodes.capacity(), self.nodes.len() + 1) - self.nodes.len();
+            self.nodes.reserve_exact(more);
+            self.box_words.reserve_exact(more * self.words);
+        }
         let id = self.nodes.len() as u32;
         self.nodes.push(node);
         self.box_words.extend_from_slice(row);
@@ -169,4 +198,14 @@ impl Table {
             self.place(id);
         }
     }
+}
+
+/// The capacity an arena of `capacity` grows to so as to hold `needed` items: doubled (from at
+/// least 64) until it does.
+pub(super) fn grown(capacity: usize, needed: usize) -> usize {
+    let mut capacity = capacity;
+    while capacity < needed {
+        capacity = (capacity * 2).max(64);
+    }
+    capacity
 }

@@ -42,7 +42,7 @@ fn expected_captions(file: &Path) -> Vec<String> {
                 Status::Solved(solution) => {
                     Some(format!("solved: {} moves, {} pushes", solution.moves, solution.pushes))
                 }
-                Status::Unsolvable | Status::GaveUp => None,
+                Status::Unsolvable | Status::GaveUp(_) => None,
             }
         })
         .collect()
@@ -56,7 +56,8 @@ fn write_page(file: &Path, page: &Path, args: &[&str]) -> String {
         .args(args)
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    // 1: the collection holds an unsolvable level; 2 would be a page that was not written.
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{}", String::from_utf8_lossy(&output.stderr));
     let dom = browser::dump_dom(page).unwrap_or_else(|error| panic!("{error}"));
     browser::check_ok(&dom).unwrap_or_else(|problem| panic!("{problem}"));
     dom
