@@ -195,7 +195,8 @@ fn data(replays: &[&Replay]) -> Value {
             })
         })
         .collect();
-    json!({ "palette": palette, "replays": replays })
+    let text_style = Style::ALL.iter().position(|&style| style == Style::Text);
+    json!({ "palette": palette, "textStyle": text_style, "replays": replays })
 }
 
 fn style_number(style: Style) -> u8 {
@@ -246,6 +247,7 @@ window.onerror = function (message, source, line) {
   var EVERY = 64;
   var data = JSON.parse(document.getElementById('replay-data').textContent);
   var palette = data.palette;
+  var textStyle = data.textStyle;
 
   function copy(f) { return { g: f.g.slice(), s: f.s.slice(), c: f.c }; }
   function apply(f, change) {
@@ -309,9 +311,25 @@ window.onerror = function (message, source, line) {
       var x = (i % w) * side, y = Math.floor(i / w) * side, colours = palette[f.s[i]];
       ctx.fillStyle = colours[0];
       ctx.fillRect(x, y, side, side);
+      if (f.s[i] === textStyle) {
+        continue;
+      }
       if (side >= 9 && f.s[i] > 1 && f.g[i] !== ' ') {
         ctx.fillStyle = colours[1];
         ctx.fillText(f.g[i], x + side / 2, y + side / 2 + 1);
+      }
+    }
+    // Text (hit points beside a row, say) is written as runs at its own letter spacing, not
+    // one letter a square, which would space it out across the page.
+    ctx.textAlign = 'left';
+    ctx.fillStyle = palette[textStyle][1];
+    for (var start = 0; start < f.g.length; start++) {
+      if (f.s[start] !== textStyle || (start % w > 0 && f.s[start - 1] === textStyle)) { continue; }
+      var end = start;
+      while (end < f.g.length && f.s[end] === textStyle && (end === start || end % w > 0)) { end++; }
+      var run = f.g.slice(start, end).join('').replace(/\s+$/, '');
+      if (run.length > 0 && side >= 6) {
+        ctx.fillText(run, (start % w) * side, Math.floor(start / w) * side + side / 2 + 1);
       }
     }
   };
