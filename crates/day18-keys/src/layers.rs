@@ -91,9 +91,6 @@ fn bytes_ahead(rows: &Vec<Row>, sets: &Vec<u32>, row_of: &FxHashMap<u32, u32>, s
 /// # Errors
 /// [`SolveError::GaveUp`] when the watch's limits are reached.
 pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Result<Solution, SolveError> {
-    // The most key sets stored between two checks: one per key, per set expanded, and fewer
-    // than twice `CHECK_EVERY` sets are expanded between two checks.
-    let slack = 2 * CHECK_EVERY as usize * LETTERS;
     let all = graph.keys();
     // Fewest steps from each place to each key under the needs of a given set of keys held:
     // the ways of each (place, key) pair are sorted by length, so the first usable one is it.
@@ -114,8 +111,11 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     sets.reserve(1 << 12);
     row_of.insert(0, 0);
     let mut layer = 0..1;
-    for _ in 0..all.count_ones() {
+    for held_count in 0..all.count_ones() {
         let next_start = sets.len();
+        // The most key sets stored between two checks: one per key left, per set expanded, and
+        // fewer than twice `CHECK_EVERY` sets are expanded between two checks.
+        let slack = 2 * CHECK_EVERY as usize * (all.count_ones() - held_count) as usize;
         // The limits are counted in batches of sets, not set by set: nothing on the hot path.
         let mut first = layer.start;
         while first < layer.end {
