@@ -18,6 +18,10 @@
 //! the robot criss-cross the centre far more than a walk that ignores them), so exploring every
 //! reachable set in this cheap way wins; with several robots [`crate::search`] uses A\*, whose
 //! bound is tight there.
+//!
+//! The limits of [`crate::limits`] are counted per batch of up to
+//! [`crate::limits::CHECK_EVERY`] sets of a layer, so the loop over a set's places carries no
+//! trace of them.
 
 use crate::SolveError;
 use crate::key_graph::{KeyGraph, LETTERS};

@@ -7,7 +7,7 @@
 //! [`crate::SolveError::GaveUp`] naming the limit reached ([`Limit`]) and how far they got.
 //!
 //! ## Why it costs nothing
-//! The searches do not look at the clock or count bytes on every expansion: a [`Watch`] counts
+//! The searches do not look at the clock or count bytes on every expansion: a `Watch` counts
 //! expansions down and checks every [`CHECK_EVERY`] of them, so a search that ends sooner (every
 //! real input) never checks at all. A check reads the clock once, sums the bytes of what grows
 //! with the states (tables, queues, layers) from their capacities, and publishes the states and

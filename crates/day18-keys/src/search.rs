@@ -29,6 +29,10 @@
 //!   [`Strategy::Fastest`] runs a layer-by-layer dynamic programme over key sets instead, which
 //!   does several times fewer hash lookups per state (the `layers` module).
 //!
+//! The search gives up at the time and memory limits of the [`crate::limits`] module, looked at
+//! once every [`crate::limits::CHECK_EVERY`] states taken from the queue: a countdown on the hot
+//! path, no clock.
+//!
 //! All robots move in one search, so a door in one vault whose key lies in another is handled
 //! exactly: solving each vault alone while ignoring such doors is a tempting shortcut, and
 //! wrong on some real inputs.
