@@ -1,4 +1,9 @@
 //! `day15-combat`: the command line of the day 15 battle simulator.
+//!
+//! The exit status tells a script how the run went ([`EXIT_CODES`]): 0 the answers were printed;
+//! 1 the cave could not be read or is not a cave, a battle can never end, `--part 2` has no
+//! elf power that saves every elf, or the answer could not be written; 2 bad arguments (clap's
+//! own status).
 
 use anyhow::{Context, Result, bail};
 use clap::error::ErrorKind;
@@ -30,11 +35,20 @@ macro_rules! sayln {
 
 mod frames;
 
+/// The exit statuses, as `--help` and the README give them.
+const EXIT_CODES: &str = "\
+Exit status:
+  0  the answers were printed (with both parts, \"Part 2: none\" when no elf power saves every
+     elf is an answer too; output closed early by its reader also ends with 0)
+  1  the cave cannot be read or is not a cave, a battle can never end (the armies cannot meet),
+     --part 2 finds no elf power that saves every elf, or the answer cannot be written
+  2  bad arguments";
+
 /// Advent of Code 2018 day 15: elves against goblins.
 ///
 /// Prints both answers by default. With --part N, prints the bare answer alone on one line.
 #[derive(Parser)]
-#[command(version, about)]
+#[command(version, about, after_help = EXIT_CODES)]
 struct Cli {
     /// The puzzle input: a cave of '#', '.', 'E' and 'G', closed by walls.
     input: PathBuf,
@@ -215,6 +229,14 @@ mod tests {
 
     fn cli(args: &[&str]) -> Cli {
         Cli::try_parse_from([&["day15-combat", "cave.txt"], args].concat()).unwrap()
+    }
+
+    #[test]
+    fn the_help_lists_the_exit_statuses() {
+        let help = Cli::command().render_long_help().to_string();
+        for status in ["0  the answers were printed", "1  the cave cannot be read", "2  bad arguments"] {
+            assert!(help.contains(status), "{help}");
+        }
     }
 
     #[test]

@@ -18,9 +18,14 @@
 //! the robot criss-cross the centre far more than a walk that ignores them), so exploring every
 //! reachable set in this cheap way wins; with several robots [`crate::search`] uses A\*, whose
 //! bound is tight there.
+//!
+//! The limits of [`crate::limits`] are counted per batch of up to
+//! [`crate::limits::CHECK_EVERY`] sets of a layer, so the loop over a set's places carries no
+//! trace of them.
 
 use crate::SolveError;
 use crate::key_graph::{KeyGraph, LETTERS};
+use crate::limits::{CHECK_EVERY, Watch, table_bytes_ahead, vec_bytes_ahead};
 use crate::search::{Pickup, Solution};
 use grid::bits;
 use rustc_hash::FxHashMap;
@@ -76,9 +81,20 @@ struct Row {
     live: u64,
 }
 
+/// Bytes of the layers once `slack` more key sets are stored: rows, sets and the index of
+/// rows (see the `limits` module).
+fn bytes_ahead(rows: &Vec<Row>, sets: &Vec<u32>, row_of: &FxHashMap<u32, u32>, slack: usize) -> u64 {
+    vec_bytes_ahead(rows.len(), rows.capacity(), slack, size_of::<Row>())
+        + vec_bytes_ahead(sets.len(), sets.capacity(), slack, size_of::<u32>())
+        + table_bytes_ahead(row_of.len(), row_of.capacity(), slack, size_of::<(u32, u32)>())
+}
+
 /// Fewest steps for the one robot of `graph` to hold every key, with the route. The caller
 /// has checked every key is collectable.
-pub(crate) fn collect_with_one_robot(graph: &KeyGraph) -> Result<Solution, SolveError> {
+///
+/// # Errors
+/// [`SolveError::GaveUp`] when the watch's limits are reached.
+pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Result<Solution, SolveError> {
     let all = graph.keys();
     // Fewest steps from each place to each key under the needs of a given set of keys held:
     // the ways of each (place, key) pair are sorted by length, so the first usable one is it.
@@ -99,50 +115,62 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph) -> Result<Solution, Solve
     sets.reserve(1 << 12);
     row_of.insert(0, 0);
     let mut layer = 0..1;
-    for _ in 0..all.count_ones() {
+    for held_count in 0..all.count_ones() {
         let next_start = sets.len();
-        for row in layer.clone() {
-            let held = sets[row];
-            let Row { steps: here, live } = rows[row];
-            // The best step count into each next key from any live place of this set. A key
-            // with one way from a place is usable unless a key still out is on that way or
-            // opens a door of it: one OR per key still out, then a short loop over the usable.
-            let left = all & !held;
-            let mut best = [NONE; LETTERS];
-            let mut reached = 0u32;
-            for place in bits(live) {
-                let place = place as usize;
-                let base = here[place];
-                let blockers = &table.blockers[place];
-                let mut blocked = 0;
-                for missing in bits(left.into()) {
-                    blocked |= blockers[missing as usize];
-                }
-                let usable = table.single[place] & left & !blocked;
-                for key in bits(usable.into()) {
-                    let key = key as usize;
-                    best[key] = best[key].min(base + table.steps[place][key]);
-                }
-                reached |= usable;
-                for route in &table.several[place] {
-                    let key = usize::from(route.key);
-                    if left & 1 << key != 0 && route.needs & left == 0 {
-                        best[key] = best[key].min(base + route.steps);
-                        reached |= 1 << key;
+        // The most key sets stored between two checks: one per key left, per set expanded, and
+        // fewer than twice `CHECK_EVERY` sets are expanded between two checks.
+        let slack = 2 * CHECK_EVERY as usize * (all.count_ones() - held_count) as usize;
+        // The limits are counted in batches of sets, not set by set: nothing on the hot path.
+        let mut first = layer.start;
+        while first < layer.end {
+            let batch = first..(first + CHECK_EVERY as usize).min(layer.end);
+            first = batch.end;
+            if watch.due_after(batch.len()) {
+                watch.check(sets.len(), bytes_ahead(&rows, &sets, &row_of, slack))?;
+            }
+            for row in batch {
+                let held = sets[row];
+                let Row { steps: here, live } = rows[row];
+                // The best step count into each next key from any live place of this set. A key
+                // with one way from a place is usable unless a key still out is on that way or
+                // opens a door of it: one OR per key still out, then a short loop over the usable.
+                let left = all & !held;
+                let mut best = [NONE; LETTERS];
+                let mut reached = 0u32;
+                for place in bits(live) {
+                    let place = place as usize;
+                    let base = here[place];
+                    let blockers = &table.blockers[place];
+                    let mut blocked = 0;
+                    for missing in bits(left.into()) {
+                        blocked |= blockers[missing as usize];
+                    }
+                    let usable = table.single[place] & left & !blocked;
+                    for key in bits(usable.into()) {
+                        let key = key as usize;
+                        best[key] = best[key].min(base + table.steps[place][key]);
+                    }
+                    reached |= usable;
+                    for route in &table.several[place] {
+                        let key = usize::from(route.key);
+                        if left & 1 << key != 0 && route.needs & left == 0 {
+                            best[key] = best[key].min(base + route.steps);
+                            reached |= 1 << key;
+                        }
                     }
                 }
-            }
-            for key in bits(reached.into()) {
-                let key = key as usize;
-                let next = held | 1 << key;
-                let index = *row_of.entry(next).or_insert_with(|| {
-                    sets.push(next);
-                    rows.push(Row { steps: [NONE; PLACES], live: 0 });
-                    (sets.len() - 1) as u32
-                });
-                let target = &mut rows[index as usize];
-                target.steps[key] = target.steps[key].min(best[key]);
-                target.live |= 1 << key;
+                for key in bits(reached.into()) {
+                    let key = key as usize;
+                    let next = held | 1 << key;
+                    let index = *row_of.entry(next).or_insert_with(|| {
+                        sets.push(next);
+                        rows.push(Row { steps: [NONE; PLACES], live: 0 });
+                        (sets.len() - 1) as u32
+                    });
+                    let target = &mut rows[index as usize];
+                    target.steps[key] = target.steps[key].min(best[key]);
+                    target.live |= 1 << key;
+                }
             }
         }
         layer = next_start..sets.len();

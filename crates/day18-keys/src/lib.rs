@@ -11,6 +11,11 @@
 //! bound priced on the maze's bridge tree (`bridge_tree`). Both are exact on any maze, loops
 //! included; the tests check them against a plain breadth-first search on thousands of mazes.
 //!
+//! Both searches run under [`Limits`] (a time limit and a memory budget; see [`limits`]):
+//! [`solve_part1_within`] and [`solve_part2_within`] take them, with a [`Progress`] a watcher
+//! may read meanwhile, and stop with [`SolveError::GaveUp`]. The plain [`part1`], [`part2`],
+//! [`solve_part1`] and [`solve_part2`] use the defaults, ten minutes and 8 GiB.
+//!
 //! Rules decided where the puzzle is silent: robots do not block each other; a door whose key
 //! is not in the maze never opens (a wall); a key that can never be collected makes the part
 //! fail with [`SolveError::CannotCollectEveryKey`] before any search; the same key letter twice
@@ -28,17 +33,20 @@ mod bridge_tree;
 mod corridors;
 pub mod key_graph;
 mod layers;
+pub mod limits;
 pub mod maze;
 pub mod search;
 
 pub use key_graph::{KeyGraph, Route};
+pub use limits::{Limit, Limits, Progress};
 pub use maze::{Maze, ParseError, Tile, parse};
 pub use search::{Pickup, Solution, Strategy};
 
 use itertools::Itertools;
+use std::time::Duration;
 use thiserror::Error;
 
-/// Why a maze has no answer for a part.
+/// Why a part has no answer: none exists, or the search gave up.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SolveError {
     /// Part 1 asks for one robot; the map has several and no split centre to join.
@@ -54,6 +62,22 @@ pub enum SolveError {
         /// The keys that can never be collected, bit `i` for letter `i`.
         missing: u32,
     },
+    /// The search reached a limit of its [`Limits`] before the answer.
+    #[error(
+        "gave up: the {limit} limit was reached after {states} states, {:.1} s, {} MB",
+        elapsed.as_secs_f64(),
+        bytes >> 20
+    )]
+    GaveUp {
+        /// The limit reached.
+        limit: Limit,
+        /// States stored (see [`Progress::states`]).
+        states: usize,
+        /// Bytes held, or about to be (see [`limits`]).
+        bytes: u64,
+        /// Time searched.
+        elapsed: Duration,
+    },
 }
 
 /// The letters of a key set, `"a, c"`.
@@ -63,19 +87,51 @@ fn letters(keys: u32) -> String {
 
 /// Part 1 with its route: one robot (a map split in four is joined back first).
 ///
+/// Under the default [`Limits`] (ten minutes, 8 GiB); see [`solve_part1_within`] for others.
+///
 /// # Errors
-/// [`SolveError::NotOneRobot`] or [`SolveError::CannotCollectEveryKey`].
+/// [`SolveError::NotOneRobot`] or [`SolveError::CannotCollectEveryKey`], or
+/// [`SolveError::GaveUp`] when the default limits are reached.
 pub fn solve_part1(maze: &Maze) -> Result<Solution, SolveError> {
+    solve_part1_within(maze, Limits::default(), &Progress::default())
+}
+
+/// [`solve_part1`] under `limits`, publishing its progress to `progress` as it goes.
+///
+/// # Errors
+/// As [`solve_part1`], and [`SolveError::GaveUp`] when a limit is reached first.
+///
+/// ```
+/// use day18_keys::{Limits, Progress, parse, solve_part1_within};
+/// use std::time::Duration;
+///
+/// let maze = parse("#########\n#b.A.@.a#\n#########\n")?;
+/// let limits = Limits { time: Some(Duration::from_secs(1)), memory_bytes: 64 << 20 };
+/// assert_eq!(solve_part1_within(&maze, limits, &Progress::default())?.steps, 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_part1_within(maze: &Maze, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
     let maze = maze.one_robot()?;
-    search::collect_every_key(&KeyGraph::new(&maze), Strategy::Fastest)
+    search::collect_every_key_within(&KeyGraph::new(&maze), Strategy::Fastest, limits, progress)
 }
 
 /// Part 2 with its route: the open centre split into four vaults (see [`Maze::four_robots`]).
 ///
+/// Under the default [`Limits`]; see [`solve_part2_within`] for others.
+///
 /// # Errors
-/// [`SolveError::CannotCollectEveryKey`].
+/// [`SolveError::CannotCollectEveryKey`], or [`SolveError::GaveUp`] when the default limits are
+/// reached.
 pub fn solve_part2(maze: &Maze) -> Result<Solution, SolveError> {
-    search::collect_every_key(&KeyGraph::new(&maze.four_robots()), Strategy::Fastest)
+    solve_part2_within(maze, Limits::default(), &Progress::default())
+}
+
+/// [`solve_part2`] under `limits`, publishing its progress to `progress` as it goes.
+///
+/// # Errors
+/// As [`solve_part2`], and [`SolveError::GaveUp`] when a limit is reached first.
+pub fn solve_part2_within(maze: &Maze, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    search::collect_every_key_within(&KeyGraph::new(&maze.four_robots()), Strategy::Fastest, limits, progress)
 }
 
 /// Part 1: fewest steps for one robot to collect every key.

@@ -1,28 +1,52 @@
-//! `day18-keys <INPUT> [--part 1|2] [--path]`: Advent of Code 2019 day 18.
+//! `day18-keys <INPUT> [--part 1|2] [--path] [--time-limit SECS] [--memory MB]`: Advent of
+//! Code 2019 day 18.
 //!
 //! Prints `part 1: N` and `part 2: N`, or with `--part N` the bare answer alone on one line.
 //! `--path` adds the best route, one line per key: the step count when it is collected and
 //! the robot that collects it. Part 2 of a one-robot map without the open centre to split is
 //! solved on the map as it is, and a note on standard error says so.
 //!
-//! Exit status: 0 with an answer; 1 for an unreadable or invalid map (the error names the line
-//! and column); 2 for bad arguments; 3 when a part has no answer because some key can never be
-//! collected, or part 1 is asked of a map with several robots (the reason goes to standard
-//! error; with both parts, the other part's answer is still printed).
+//! Each search runs under `--time-limit` (default 600 s) and `--memory` (default 8192 MB, the
+//! bytes of what grows with its states) and gives up when one is reached. A search that runs
+//! for more than a second shows a progress line on standard error when it is a terminal
+//! (states, seconds, megabytes), rewritten in place and cleared at the end.
+//!
+//! Exit status ([`EXIT_CODES`]): 0 with an answer; 1 for an unreadable or invalid map (the error
+//! names the line and column); 2 for bad arguments; 3 when a part has no answer because some key
+//! can never be collected, or part 1 is asked of a map with several robots; 4 when a search gave
+//! up at a limit. The reason goes to standard error; with both parts, the other part's answer is
+//! still printed, and the status is the higher of the two parts' (gave up over no answer).
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use day18_keys::{Maze, Solution, SolveError};
+use day18_keys::{Limits, Maze, Progress, Solution, SolveError};
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::io::{IsTerminal, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 mod frames;
 
+/// The exit statuses, as `--help` and the README give them.
+const EXIT_CODES: &str = "\
+Exit status:
+  0  every part asked for was answered
+  1  the map cannot be read or is not a maze (the line and column are named)
+  2  bad arguments
+  3  some part has no answer: a key can never be collected, or part 1 of several robots
+     without a split centre to join
+  4  some search gave up: the --time-limit or --memory limit was reached first";
+
+/// Exit status of a part without an answer.
+const NO_ANSWER: u8 = 3;
+/// Exit status of a search that reached a limit.
+const GAVE_UP: u8 = 4;
+
 /// Fewest steps to collect every key of a day 18 maze.
 #[derive(Parser, Debug)]
-#[command(version, about)]
+#[command(version, about, after_help = EXIT_CODES)]
 struct Args {
     /// The maze file.
     input: PathBuf,
@@ -38,10 +62,39 @@ struct Args {
     /// Write the best route as a self-contained HTML replay to this file.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Give up on a part's search after this many seconds [default: 600].
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true, value_parser = positive_seconds)]
+    time_limit: Option<f64>,
+    /// Give up on a part's search before it holds more than this many megabytes (MiB) in what
+    /// grows with its states [default: 8192].
+    // No `default_value_t`: clap would format and parse the defaults on every run, a cost the
+    // millisecond runs can measure; a unit test keeps the two numbers above in step.
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = megabytes)]
+    memory: Option<u64>,
 }
 
-/// Exit status of a part without an answer.
-const NO_ANSWER: u8 = 3;
+/// A positive number of megabytes that fits in bytes. Negative numbers are let through to here
+/// (clap would call `-1` an unknown argument) to be told they must be positive.
+fn megabytes(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<i128>() {
+        Ok(megabytes) if megabytes >= 1 => u64::try_from(megabytes)
+            .ok()
+            .filter(|megabytes| megabytes.checked_mul(1 << 20).is_some())
+            .ok_or_else(|| format!("{megabytes} MB is too large")),
+        Ok(_) => Err("must be positive".to_owned()),
+        Err(_) => Err(format!("{text:?} is not a whole number of megabytes")),
+    }
+}
+
+/// A positive number of seconds that a `Duration` holds.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && Duration::try_from_secs_f64(seconds).is_ok() => Ok(seconds),
+        Ok(seconds) if seconds > 0.0 => Err(format!("{seconds} seconds is too long")),
+        Ok(_) => Err("must be positive".to_owned()),
+        Err(_) => Err(format!("{text:?} is not a number of seconds")),
+    }
+}
 
 fn main() -> Result<ExitCode> {
     let args = Args::parse();
@@ -52,9 +105,22 @@ fn main() -> Result<ExitCode> {
         frames::watch(&maze, args.part.unwrap_or(1), args.animate, args.html.as_deref())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let solve =
-        |part: u8| if part == 1 { day18_keys::solve_part1(&maze) } else { day18_keys::solve_part2(&maze) };
-    let mut status = ExitCode::SUCCESS;
+    let defaults = Limits::default();
+    let limits = Limits {
+        time: args.time_limit.map(Duration::from_secs_f64).or(defaults.time),
+        memory_bytes: args.memory.map_or(defaults.memory_bytes, |megabytes| megabytes << 20),
+    };
+    let solve = |part: u8| {
+        let progress = Progress::default();
+        with_progress_line(part, &progress, || {
+            if part == 1 {
+                day18_keys::solve_part1_within(&maze, limits, &progress)
+            } else {
+                day18_keys::solve_part2_within(&maze, limits, &progress)
+            }
+        })
+    };
+    let mut status = 0;
     let mut report = String::new();
     for part in args.part.map_or(vec![1, 2], |part| vec![part]) {
         if part == 2
@@ -75,13 +141,62 @@ fn main() -> Result<ExitCode> {
             }
             Err(error @ (SolveError::CannotCollectEveryKey { .. } | SolveError::NotOneRobot { .. })) => {
                 eprintln!("part {part}: no answer: {error}");
-                status = ExitCode::from(NO_ANSWER);
+                status = status.max(NO_ANSWER);
+            }
+            Err(error @ SolveError::GaveUp { .. }) => {
+                eprintln!("part {part}: {error}");
+                status = status.max(GAVE_UP);
             }
         }
     }
     // One write, and an error rather than a panic if standard output is closed early.
     std::io::stdout().lock().write_all(report.as_bytes()).context("cannot write the answer")?;
-    Ok(status)
+    Ok(ExitCode::from(status))
+}
+
+/// How long a search runs before its progress line appears, and how often it is redrawn.
+const PROGRESS_AFTER: Duration = Duration::from_secs(1);
+const PROGRESS_EVERY: Duration = Duration::from_millis(500);
+
+/// Runs `solve` while a second thread shows its `progress` on standard error, when that is a
+/// terminal: one line rewritten in place from the first second on, cleared when `solve` ends.
+/// The search only publishes its counts at its checks of the limits, so this costs it nothing.
+fn with_progress_line<T: Send>(part: u8, progress: &Progress, solve: impl FnOnce() -> T) -> T {
+    if !std::io::stderr().is_terminal() {
+        return solve();
+    }
+    let (finished, done) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let start = Instant::now();
+            let mut shown = 0;
+            let mut wait = PROGRESS_AFTER;
+            // Dropping `finished` ends the wait at once.
+            while done.recv_timeout(wait) == Err(mpsc::RecvTimeoutError::Timeout) {
+                let line = progress_line(part, progress.states(), start.elapsed(), progress.bytes());
+                eprint!("\r{line:shown$}");
+                shown = shown.max(line.len());
+                wait = PROGRESS_EVERY;
+            }
+            if shown > 0 {
+                eprint!("\r{:shown$}\r", "");
+            }
+        });
+        let result = solve();
+        drop(finished);
+        result
+    })
+}
+
+/// `part 2: 1.2 M states, 3 s, 410 MB`.
+fn progress_line(part: u8, states: usize, elapsed: Duration, bytes: u64) -> String {
+    #[allow(clippy::cast_precision_loss, reason = "a count shown to two or three digits")]
+    let states = match states as f64 {
+        many if many >= 1e6 => format!("{:.1} M", many / 1e6),
+        some if some >= 1e4 => format!("{:.0} k", some / 1e3),
+        few => format!("{few}"),
+    };
+    format!("part {part}: {states} states, {} s, {} MB", elapsed.as_secs(), bytes >> 20)
 }
 
 /// Why part 2 is not the puzzle's four robots, if it is not: a map of one robot without the
@@ -103,6 +218,37 @@ fn write_route(report: &mut String, solution: &Solution) -> std::fmt::Result {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_progress_line_rounds_its_counts() {
+        let line = progress_line(2, 1_234_567, Duration::from_millis(3_400), 410 << 20);
+        assert_eq!(line, "part 2: 1.2 M states, 3 s, 410 MB");
+        assert_eq!(progress_line(1, 56_789, Duration::ZERO, 0), "part 1: 57 k states, 0 s, 0 MB");
+        assert_eq!(progress_line(1, 950, Duration::ZERO, 0), "part 1: 950 states, 0 s, 0 MB");
+    }
+
+    #[test]
+    fn the_help_gives_the_library_default_limits() {
+        use clap::CommandFactory;
+        let help = Args::command().render_long_help().to_string();
+        let defaults = Limits::default();
+        let seconds = defaults.time.map(|time| time.as_secs());
+        assert!(help.contains(&format!("seconds [default: {}]", seconds.unwrap_or_default())), "{help}");
+        assert!(help.contains(&format!("states [default: {}]", defaults.memory_bytes >> 20)), "{help}");
+        assert!(help.contains("4  some search gave up"), "{help}");
+    }
+
+    #[test]
+    fn limits_must_be_positive() {
+        assert_eq!(megabytes("64"), Ok(64));
+        assert_eq!(megabytes("-1"), Err("must be positive".to_owned()));
+        assert_eq!(megabytes("0"), Err("must be positive".to_owned()));
+        assert!(megabytes(&u64::MAX.to_string()).is_err_and(|error| error.contains("too large")));
+        assert_eq!(positive_seconds("0.5"), Ok(0.5));
+        assert_eq!(positive_seconds("-2"), Err("must be positive".to_owned()));
+        assert!(positive_seconds("1e300").is_err_and(|error| error.contains("too long")));
+        assert!(positive_seconds("NaN").is_err());
+    }
 
     #[test]
     fn part_2_on_a_map_without_an_open_centre_says_so() {

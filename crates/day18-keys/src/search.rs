@@ -29,12 +29,17 @@
 //!   [`Strategy::Fastest`] runs a layer-by-layer dynamic programme over key sets instead, which
 //!   does several times fewer hash lookups per state (the `layers` module).
 //!
+//! The search gives up at the time and memory limits of the [`crate::limits`] module, looked at
+//! once every [`crate::limits::CHECK_EVERY`] states taken from the queue: a countdown on the hot
+//! path, no clock.
+//!
 //! All robots move in one search, so a door in one vault whose key lies in another is handled
 //! exactly: solving each vault alone while ignoring such doors is a tempting shortcut, and
 //! wrong on some real inputs.
 
 use crate::SolveError;
 use crate::key_graph::{KeyGraph, LETTERS, UNREACHABLE};
+use crate::limits::{CHECK_EVERY, Limits, Progress, Watch, table_bytes_ahead, vec_bytes_ahead};
 use grid::bits;
 use rustc_hash::FxHashMap;
 
@@ -84,6 +89,7 @@ pub enum Strategy {
 /// # Errors
 /// [`SolveError::CannotCollectEveryKey`] when some key can never be collected (walled off, or
 /// behind doors whose keys are out of reach); this is found before searching.
+/// [`SolveError::GaveUp`] when the default [`Limits`] are reached.
 ///
 /// ```
 /// use day18_keys::{KeyGraph, parse, search};
@@ -95,15 +101,28 @@ pub enum Strategy {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn collect_every_key(graph: &KeyGraph, strategy: Strategy) -> Result<Solution, SolveError> {
+    collect_every_key_within(graph, strategy, Limits::default(), &Progress::default())
+}
+
+/// [`collect_every_key`] under `limits`, publishing its progress to `progress`.
+///
+/// # Errors
+/// As [`collect_every_key`], and [`SolveError::GaveUp`] when a limit is reached first.
+pub fn collect_every_key_within(
+    graph: &KeyGraph,
+    strategy: Strategy,
+    limits: Limits,
+    progress: &Progress,
+) -> Result<Solution, SolveError> {
     let missing = graph.keys() & !graph.collectable_keys();
     if missing != 0 {
         return Err(SolveError::CannotCollectEveryKey { missing });
     }
     if strategy == Strategy::Fastest && graph.robots() == 1 {
-        return crate::layers::collect_with_one_robot(graph);
+        return crate::layers::collect_with_one_robot(graph, &mut Watch::new(limits, progress));
     }
     let mut search = Search::new(graph, strategy);
-    match search.run() {
+    match search.run(&mut Watch::new(limits, progress))? {
         Some(goal) => Ok(search.solution(goal)),
         // Not reached when the check above is right; an error rather than a panic all the same.
         None => Err(SolveError::CannotCollectEveryKey { missing: graph.keys() }),
@@ -262,8 +281,20 @@ impl<'a> Search<'a> {
         self.buckets[total].push(id);
     }
 
-    /// Runs to the first state holding every key and returns its record number.
-    fn run(&mut self) -> Option<u32> {
+    /// Bytes of what grows with the states once `slack` more are pushed: the records, the
+    /// index and the bucket queue (its buckets as they stand; see the `limits` module).
+    fn bytes_ahead(&self, slack: usize) -> u64 {
+        let queued: usize = self.buckets.iter().map(Vec::capacity).sum();
+        vec_bytes_ahead(self.records.len(), self.records.capacity(), slack, size_of::<Record>())
+            + table_bytes_ahead(self.index.len(), self.index.capacity(), slack, size_of::<(u64, u32)>())
+            + (queued * size_of::<u32>() + self.buckets.capacity() * size_of::<Vec<u32>>()) as u64
+    }
+
+    /// Runs to the first state holding every key and returns its record number; `None` if
+    /// there is none.
+    fn run(&mut self, watch: &mut Watch) -> Result<Option<u32>, SolveError> {
+        // The most states pushed between two checks: every robot's every way, per expansion.
+        let slack = CHECK_EVERY as usize * self.graph.robots() * LETTERS;
         let all = self.graph.keys();
         let robots = self.graph.robots();
         let start =
@@ -271,7 +302,8 @@ impl<'a> Search<'a> {
         self.push(start, 0, u32::MAX);
         let mut total = 0;
         loop {
-            let Some(id) = self.buckets.get_mut(total)?.pop() else {
+            let Some(bucket) = self.buckets.get_mut(total) else { return Ok(None) };
+            let Some(id) = bucket.pop() else {
                 total += 1;
                 continue;
             };
@@ -281,7 +313,10 @@ impl<'a> Search<'a> {
             }
             let held = state as u32;
             if held & all == all {
-                return Some(id);
+                return Ok(Some(id));
+            }
+            if watch.due() {
+                watch.check(self.records.len(), self.bytes_ahead(slack))?;
             }
             for robot in 0..robots {
                 let place = Search::place(state, robot);

@@ -6,6 +6,7 @@
 //! - `cross_check`: the fast solver against the plain searches of `common` on random mazes;
 //! - `answers_file`: the day 18 lines of `inputs/answers.txt`, rechecked independently;
 //! - `cli`: the binary as a user runs it;
+//! - `limits`: the time and memory limits, on the open rooms that once grew without bound;
 //! - `replay_page`: the `--html` pages opened in headless Chromium.
 
 mod answers_file;
@@ -13,5 +14,6 @@ mod cli;
 mod common;
 mod cross_check;
 mod examples;
+mod limits;
 mod replay_page;
 mod rules;
