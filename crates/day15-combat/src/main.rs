@@ -57,7 +57,7 @@ struct Cli {
     part: Option<u8>,
     /// Fight one battle with this elf attack power instead of solving the parts; prints its
     /// outcome (with --part 1, the bare outcome).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "trace")]
+    #[arg(long, allow_negative_numbers = true, value_parser = positive_power, conflicts_with = "trace")]
     elf_power: Option<u32>,
     /// Also print the cave when the battle ends, with each row's units and hit points.
     #[arg(long)]
@@ -84,6 +84,16 @@ fn main() -> ExitCode {
             eprintln!("{message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// An elf attack power: a whole number from 1. A negative one is read as a number (not as an
+/// unknown flag, clap's default), so that the message says what is wrong with it.
+fn positive_power(text: &str) -> Result<u32, String> {
+    match text.parse::<i64>() {
+        Ok(power) if power >= 1 => u32::try_from(power).map_err(|_| format!("{power} is too large")),
+        Ok(_) => Err("must be positive".to_owned()),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
     }
 }
 
@@ -258,5 +268,17 @@ mod tests {
         assert_eq!(error.kind(), ErrorKind::ArgumentConflict);
         assert_eq!(error.exit_code(), 2);
         assert!(check_combination(&cli(&["--elf-power", "5", "--part", "1"])).is_ok());
+    }
+
+    #[test]
+    fn a_negative_or_zero_elf_power_is_told_to_be_positive() {
+        for value in ["-1", "0"] {
+            let error = Cli::try_parse_from(["day15-combat", "cave.txt", "--elf-power", value])
+                .err()
+                .unwrap_or_else(|| panic!("--elf-power {value} was accepted"));
+            assert_eq!(error.exit_code(), 2);
+            assert!(error.to_string().contains("must be positive"), "{error}");
+        }
+        assert!(Cli::try_parse_from(["day15-combat", "cave.txt", "--elf-power", "7"]).is_ok());
     }
 }
