@@ -21,7 +21,8 @@
 //! - `board`: the static analysis. Dead squares by pulling boxes back from the goals; push
 //!   distances by breadth-first search over (box square, side of the box the player is on).
 //! - `bound`: the lower bound, a minimum-cost matching of boxes to goals (Hungarian method).
-//! - `deadlock`: freeze deadlocks and PI-corral pruning, a file each.
+//! - `deadlock`: freeze deadlocks, PI-corral pruning and corral deadlocks (a small search over
+//!   the boxes fencing a corral, alone), a file each.
 //! - `search`: A* for push-optimal answers (then a second A* for the fewest moves among
 //!   them, where the time allows), weighted best-first for fast ones; a folder with a file per
 //!   job (transposition table, player reach, expansion, bound update, driver).

@@ -53,7 +53,8 @@ struct Args {
     /// per solved level for a whole collection).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    /// Turn techniques off to measure them: a comma list of freeze, corrals, matching, tunnels.
+    /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
+    /// matching, tunnels.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
 }
@@ -134,10 +135,13 @@ fn main() -> Result<()> {
         match name.as_str() {
             "freeze" => techniques.freeze = false,
             "corrals" => techniques.pi_corrals = false,
+            "corral-deadlocks" => techniques.corral_deadlocks = false,
             "matching" => techniques.matching = false,
             "tunnels" => techniques.tunnels = false,
             other => {
-                anyhow::bail!("--without: unknown technique {other:?} (freeze, corrals, matching, tunnels)")
+                anyhow::bail!(
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, matching, tunnels)"
+                )
             }
         }
     }
