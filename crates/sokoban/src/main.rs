@@ -85,7 +85,8 @@ struct Args {
     /// per solved level for a whole collection).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    /// Turn techniques off to measure them: a comma list of freeze, corrals, matching, tunnels.
+    /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
+    /// matching, tunnels.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
 }
@@ -193,10 +194,13 @@ fn run(args: &Args) -> Result<bool> {
         match name.as_str() {
             "freeze" => techniques.freeze = false,
             "corrals" => techniques.pi_corrals = false,
+            "corral-deadlocks" => techniques.corral_deadlocks = false,
             "matching" => techniques.matching = false,
             "tunnels" => techniques.tunnels = false,
             other => {
-                anyhow::bail!("--without: unknown technique {other:?} (freeze, corrals, matching, tunnels)")
+                anyhow::bail!(
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, matching, tunnels)"
+                )
             }
         }
     }

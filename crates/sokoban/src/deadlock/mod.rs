@@ -4,11 +4,15 @@
 //! - `freeze`: a pushed box that can move along neither axis, in a frozen set with a box off
 //!   its goal, makes the position dead.
 //! - `corral`: when an unfinished PI-corral exists, only the pushes into it need be tried.
+//! - `corral_search`: a corral whose fence boxes alone can never reach goals makes the position
+//!   dead, found by a small search over those boxes.
 
 mod corral;
+mod corral_search;
 mod freeze;
 
 pub use corral::{Corral, pi_corral};
+pub use corral_search::CorralDeadlocks;
 pub use freeze::freeze_deadlock;
 
 use grid::Direction;

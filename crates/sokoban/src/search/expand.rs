@@ -27,6 +27,19 @@ impl Search<'_> {
         } else {
             self.reach.flood(self.board, &self.occupied, usize::from(node.player));
         }
+        if self.limits.techniques.corral_deadlocks
+            && self.corral_deadlocks.dead(
+                self.board,
+                &self.occupied,
+                &self.boxes,
+                usize::from(node.player),
+                |c| self.reach.contains(c),
+            )
+        {
+            // Dead: no children, and never reopened when reached again (see `try_push`).
+            self.table.node_mut(id).h = u16::MAX;
+            return;
+        }
         let corral = if self.limits.techniques.pi_corrals {
             deadlock::pi_corral(
                 self.board,

@@ -46,7 +46,7 @@ mod table;
 
 use crate::board::Board;
 use crate::bound::Matcher;
-use crate::deadlock::Scratch;
+use crate::deadlock::{CorralDeadlocks, Scratch};
 use grid::Direction;
 use reach::Reach;
 use std::cmp::Reverse;
@@ -120,12 +120,14 @@ impl Default for Limits {
 /// Switches for the search's techniques, to measure what each adds. All are sound: turning one
 /// off only makes the search slower.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(clippy::struct_excessive_bools)] // four independent switches
+#[allow(clippy::struct_excessive_bools)] // independent switches
 pub struct Techniques {
     /// Freeze deadlock detection.
     pub freeze: bool,
     /// PI-corral pruning.
     pub pi_corrals: bool,
+    /// Corral deadlocks: a small search over a corral's fence boxes alone.
+    pub corral_deadlocks: bool,
     /// The matching bound; off, the bound is the sum of each box's nearest goal (the seed's).
     pub matching: bool,
     /// Tunnel macros (fast mode only).
@@ -134,7 +136,7 @@ pub struct Techniques {
 
 impl Default for Techniques {
     fn default() -> Self {
-        Techniques { freeze: true, pi_corrals: true, matching: true, tunnels: true }
+        Techniques { freeze: true, pi_corrals: true, corral_deadlocks: true, matching: true, tunnels: true }
     }
 }
 
@@ -195,6 +197,7 @@ struct Search<'a> {
     matcher: Matcher,
     macros_used: bool,
     deadlock: Scratch,
+    corral_deadlocks: CorralDeadlocks,
 }
 
 /// Searches for pushes from the start position `boxes` / `player` (grid cells, all on the
@@ -238,6 +241,7 @@ impl<'a> Search<'a> {
             matcher: Matcher::default(),
             macros_used: false,
             deadlock: Scratch::new(board.len),
+            corral_deadlocks: CorralDeadlocks::new(board.len),
         }
     }
 

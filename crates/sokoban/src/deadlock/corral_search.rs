@@ -1,0 +1,302 @@
+//! Corral deadlocks: a small search over the boxes that fence a corral.
+//!
+//! A corral is a part of the floor the player cannot reach, fenced by boxes and walls. Many
+//! dead positions are dead because of one corral: two boxes in a dead-end room, a row of boxes
+//! along a wall that can only be pushed into each other. Neither dead squares nor freezes see
+//! these, and the main search then tries every arrangement of the *other* boxes around the
+//! dead corral before it gives up on it.
+//!
+//! The test is a relaxation. Keep only the corral's fence boxes (every box touching a corral
+//! square, those inside it included) and remove all the others. A solution of the whole
+//! position, with the pushes of removed boxes left out, is still a push sequence of the
+//! smaller one: removing boxes only frees squares, so every walk and every push stays legal,
+//! and at the end the kept boxes stand on goals. So if no push sequence of the kept boxes
+//! alone puts them all on goals, the whole position is dead: the rule never cuts a solvable
+//! position, and it holds in every mode, the optimal one included.
+//!
+//! ```text
+//!   ######      The two boxes fence the corral on their right. Kept alone, they can
+//!   #. $ #      only be pushed right, onto the corral's dead squares, and the player
+//!   #.@$ #      can never get behind them to push them left: the small search runs
+//!   ######      dry, and the position is dead whatever other boxes stand elsewhere.
+//! ```
+//!
+//! The small search is a depth-first search over (kept boxes, normalised player square) with
+//! the static dead squares and freeze deadlocks as pruning (both sound for any box set). It
+//! stops as soon as the kept boxes stand on goals or the player walks into every square of
+//! the old corral (the corral is broken open: not proved dead), and gives up, proving nothing,
+//! after [`MAX_SUB_STATES`] states or for a fence of more than [`MAX_FENCE_BOXES`] boxes.
+//!
+//! What it costs: a flood per corral of each expanded state, and a small search when a fence is
+//! new. Verdicts are remembered by (fence, normalised player square): the same fence comes back
+//! under many arrangements of the other boxes, and the relaxed problem does not depend on them.
+//! Some levels throw up new fences at nearly every state, so the small searches draw on a
+//! credit earned per tested position ([`SUB_STATES_PER_TEST`]); without credit a new fence is
+//! simply not tested, which proves nothing and so stays sound.
+
+use super::{Scratch, freeze_deadlock};
+use crate::board::Board;
+use grid::Direction;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The largest fence whose corral is searched: beyond it the small search rarely finishes.
+const MAX_FENCE_BOXES: usize = 10;
+/// The states the small search may visit before it gives up, proving nothing.
+const MAX_SUB_STATES: usize = 300;
+/// Small-search states earned by each position tested: the test may spend on average this
+/// many per expanded state of the main search, so that it never costs more than a small
+/// factor of the search it serves, however many new fences a level throws up.
+const SUB_STATES_PER_TEST: usize = 8;
+/// The most credit saved up, so that a long run of cache hits does not pay for a storm later.
+const MAX_CREDIT: usize = 50 * MAX_SUB_STATES;
+
+/// A relaxed position: its boxes (sorted squares) and the player's normalised square.
+type SubState = (Vec<u16>, u16);
+
+/// The corral-deadlock test with its remembered verdicts and its buffers.
+#[derive(Clone, Debug, Default)]
+pub struct CorralDeadlocks {
+    /// Fence and player square of a relaxed position, and whether it was proved dead.
+    verdicts: FxHashMap<SubState, bool>,
+    /// Corral squares of the corrals found in one call, by visit stamp.
+    in_corral: Vec<u32>,
+    corral_stamp: u32,
+    /// The fence boxes of the current corral, by visit stamp.
+    fence_mark: Vec<u32>,
+    /// The player's region in the small search, by visit stamp.
+    region: Vec<u32>,
+    region_stamp: u32,
+    /// The boxes of the relaxed position being expanded.
+    occupied: Vec<bool>,
+    corral_cells: Vec<usize>,
+    fence: Vec<usize>,
+    stack: Vec<usize>,
+    visited: FxHashSet<SubState>,
+    todo: Vec<SubState>,
+    freeze: Scratch,
+    /// Small-search states that may still be spent (see [`SUB_STATES_PER_TEST`]).
+    credit: usize,
+}
+
+impl CorralDeadlocks {
+    /// The test for a board of `len` cells.
+    #[must_use]
+    pub fn new(len: usize) -> Self {
+        CorralDeadlocks {
+            in_corral: vec![0; len],
+            fence_mark: vec![0; len],
+            region: vec![0; len],
+            occupied: vec![false; len],
+            freeze: Scratch::new(len),
+            // Enough for the first few fences at once.
+            credit: 4 * MAX_SUB_STATES,
+            ..CorralDeadlocks::default()
+        }
+    }
+
+    /// True when some unfinished corral of the position is proved dead by its small search.
+    ///
+    /// `occupied` marks the boxes, `player` is in the player's region and `reach(cell)` tells
+    /// that region.
+    pub fn dead(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        boxes: &[usize],
+        player: usize,
+        reach: impl Fn(usize) -> bool,
+    ) -> bool {
+        if self.corral_stamp > u32::MAX - (1 << 20) {
+            self.in_corral.fill(0);
+            self.fence_mark.fill(0);
+            self.corral_stamp = 0;
+        }
+        // Corrals found in this call carry stamps from `first` on.
+        let first = self.corral_stamp + 1;
+        self.credit = (self.credit + SUB_STATES_PER_TEST).min(MAX_CREDIT);
+        for &start_box in boxes {
+            for d in Direction::READING_ORDER {
+                let start = board.step(start_box, d);
+                if !board.floor[start] || occupied[start] || reach(start) || self.in_corral[start] >= first {
+                    continue;
+                }
+                let unfinished = self.flood_corral(board, occupied, start);
+                if unfinished && self.fence.len() <= MAX_FENCE_BOXES && self.fence_is_dead(board, player) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Marks the corral holding `start` and gathers its squares and fence boxes; true when it
+    /// is unfinished (an empty goal inside, or a fence box off its goal).
+    fn flood_corral(&mut self, board: &Board, occupied: &[bool], start: usize) -> bool {
+        self.corral_stamp += 1;
+        let stamp = self.corral_stamp;
+        self.corral_cells.clear();
+        self.fence.clear();
+        self.stack.clear();
+        self.stack.push(start);
+        self.in_corral[start] = stamp;
+        let mut holds_empty_goal = false;
+        while let Some(cell) = self.stack.pop() {
+            self.corral_cells.push(cell);
+            holds_empty_goal |= board.goal[cell];
+            for n in board.neighbours(cell) {
+                if !board.floor[n] {
+                    continue;
+                }
+                if occupied[n] {
+                    if self.fence_mark[n] != stamp {
+                        self.fence_mark[n] = stamp;
+                        self.fence.push(n);
+                    }
+                } else if self.in_corral[n] != stamp {
+                    self.in_corral[n] = stamp;
+                    self.stack.push(n);
+                }
+            }
+        }
+        holds_empty_goal || self.fence.iter().any(|&b| !board.goal[b])
+    }
+
+    /// Whether the fence boxes alone, the player on `player`, can never all reach goals:
+    /// remembered, or settled by the small search.
+    fn fence_is_dead(&mut self, board: &Board, player: usize) -> bool {
+        let mut fence: Vec<u16> = self.fence.iter().map(|&b| b as u16).collect();
+        fence.sort_unstable();
+        self.place(&fence, true);
+        let normal = self.flood_region(board, player);
+        self.place(&fence, false);
+        let key = (fence, normal as u16);
+        if let Some(&dead) = self.verdicts.get(&key) {
+            return dead;
+        }
+        if self.credit < MAX_SUB_STATES {
+            // Out of credit: prove nothing now, and try this fence again when it comes back.
+            return false;
+        }
+        let dead = self.small_search(board, key.clone());
+        self.credit -= self.visited.len();
+        self.verdicts.insert(key, dead);
+        dead
+    }
+
+    /// Depth-first search of the relaxed position `start`: true when it runs dry, so no push
+    /// sequence puts its boxes on goals; false when it finds them on goals, breaks the corral
+    /// open, or reaches its state limit.
+    fn small_search(&mut self, board: &Board, start: SubState) -> bool {
+        self.visited.clear();
+        self.todo.clear();
+        self.todo.push(start);
+        while let Some((boxes, player)) = self.todo.pop() {
+            self.place(&boxes, true);
+            let normal = self.flood_region(board, usize::from(player));
+            let settled = self.visited.len() >= MAX_SUB_STATES
+                || boxes.iter().all(|&b| board.goal[usize::from(b)])
+                || self.corral_cells.iter().all(|&c| self.region[c] == self.region_stamp);
+            if settled {
+                self.place(&boxes, false);
+                return false;
+            }
+            if self.visited.insert((boxes.clone(), normal as u16)) {
+                self.push_children(board, &boxes);
+            }
+            self.place(&boxes, false);
+        }
+        true
+    }
+
+    /// Queues every push of the placed `boxes` that the player's region allows and that
+    /// neither lands on a dead square nor freezes a box off its goal.
+    fn push_children(&mut self, board: &Board, boxes: &[u16]) {
+        for (i, &b) in boxes.iter().enumerate() {
+            let b = usize::from(b);
+            for d in Direction::READING_ORDER {
+                let pusher = board.step(b, d.opposite());
+                let target = board.step(b, d);
+                if self.region[pusher] != self.region_stamp
+                    || !board.floor[target]
+                    || self.occupied[target]
+                    || board.dead[target]
+                {
+                    continue;
+                }
+                self.occupied[b] = false;
+                self.occupied[target] = true;
+                let frozen = freeze_deadlock(board, &self.occupied, target, &mut self.freeze);
+                self.occupied[b] = true;
+                self.occupied[target] = false;
+                if !frozen {
+                    let mut child = boxes.to_vec();
+                    child[i] = target as u16;
+                    child.sort_unstable();
+                    self.todo.push((child, b as u16));
+                }
+            }
+        }
+    }
+
+    /// Puts the relaxed position's boxes on the board (`on`) or takes them off.
+    fn place(&mut self, boxes: &[u16], on: bool) {
+        for &b in boxes {
+            self.occupied[usize::from(b)] = on;
+        }
+    }
+
+    /// Floods the player's region from `from` around the placed boxes; returns its lowest
+    /// square (the normalised player square).
+    fn flood_region(&mut self, board: &Board, from: usize) -> usize {
+        self.region_stamp = self.region_stamp.wrapping_add(1);
+        if self.region_stamp == 0 {
+            self.region.fill(0);
+            self.region_stamp = 1;
+        }
+        let stamp = self.region_stamp;
+        self.stack.clear();
+        self.stack.push(from);
+        self.region[from] = stamp;
+        let mut lowest = from;
+        while let Some(cell) = self.stack.pop() {
+            lowest = lowest.min(cell);
+            for n in board.neighbours(cell) {
+                if board.floor[n] && !self.occupied[n] && self.region[n] != stamp {
+                    self.region[n] = stamp;
+                    self.stack.push(n);
+                }
+            }
+        }
+        lowest
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deadlock::test_support::{reach_of, setup};
+
+    fn is_dead(rows: &[&str]) -> bool {
+        let (board, occupied, level) = setup(rows);
+        let reach = reach_of(&board, &occupied, level.player);
+        let mut test = CorralDeadlocks::new(board.len);
+        test.dead(&board, &occupied, &level.boxes, level.player, |c| reach[c])
+    }
+
+    #[test]
+    fn two_boxes_that_can_only_enter_a_dead_end_are_dead() {
+        // Both boxes go right into the corral or nowhere; from there neither reaches a goal
+        // left of them, and pushing them down strands them.
+        assert!(is_dead(&["######", "#. $ #", "#.@$ #", "######"]));
+    }
+
+    #[test]
+    fn a_corral_the_player_can_break_open_is_not_dead() {
+        assert!(!is_dead(&["#######", "#  $  #", "# @$ .#", "#    .#", "#######"]));
+    }
+
+    #[test]
+    fn a_position_without_corrals_is_not_dead() {
+        assert!(!is_dead(&["#######", "#@ $ .#", "#######"]));
+    }
+}
