@@ -219,13 +219,8 @@ mod tests {
 
     #[test]
     fn one_row_updates_agree_with_full_solves() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = testkit::Random::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = || random.next_u64();
         let (mut incremental, mut full) = (Matcher::default(), Matcher::default());
         let mut updated = 0;
         for _ in 0..300 {
@@ -251,13 +246,8 @@ mod tests {
 
     #[test]
     fn agrees_with_brute_force_on_pseudo_random_matrices() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = testkit::Random::new(0x2545_f491_4f6c_dd1d);
+        let mut next = || random.next_u64();
         let mut matcher = Matcher::default();
         for _ in 0..400 {
             let k = (next() % 6) as usize + 1;

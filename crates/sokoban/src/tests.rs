@@ -143,13 +143,8 @@ fn optimal_mode_breaks_push_ties_by_fewest_moves() {
 
 /// Small pseudo-random levels: a walled rectangle with scattered walls, boxes, goals, player.
 fn random_levels(count: usize) -> Vec<Level> {
-    let mut seed = 0x1234_5678_9abc_def0_u64;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut random = testkit::Random::new(0x1234_5678_9abc_def0);
+    let mut next = move |n: usize| random.below(n);
     let mut levels = Vec::new();
     while levels.len() < count {
         let (width, height) = (5 + next(4), 5 + next(4));
@@ -263,13 +258,12 @@ fn lower_bound_is_never_above_the_optimum() {
 /// plain reference search too, not only by this solver.
 #[test]
 fn committed_inputs_have_reference_optimal_answers() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let answers = std::fs::read_to_string(root.join("inputs/answers.txt")).expect("inputs/answers.txt");
+    let answers = testkit::Answers::committed().expect("inputs/answers.txt reads");
     let mut checked = 0;
-    for line in answers.lines().filter(|line| line.starts_with("sokoban ")) {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [_, input, "optimal-pushes", expected] = fields[..] else { panic!("odd line {line:?}") };
-        let text = std::fs::read_to_string(root.join("inputs").join(input)).expect(input);
+    for answer in answers.of_puzzle("sokoban") {
+        let (input, expected) = (answer.input.as_str(), answer.answer.as_str());
+        assert_eq!(answer.part, "optimal-pushes", "{input}");
+        let text = std::fs::read_to_string(testkit::inputs_dir().join(input)).expect(input);
         let levels = crate::split_collection(&text).unwrap();
         assert_eq!(levels.len(), 1, "{input} holds one level");
         let level = levels[0].parse().unwrap();
