@@ -9,7 +9,7 @@
 //! ```
 //!
 //! ## The terminal is always given back
-//! Raw mode and the alternate screen are switched on by a [`Session`] guard whose `Drop` switches
+//! Raw mode and the alternate screen are switched on by a `Session` guard whose `Drop` switches
 //! them off, so the shell gets its terminal back on every way out: `q`, an error, or a panic (a
 //! panic hook restores the screen first, so its message is not lost on the alternate screen).
 //! In raw mode Ctrl-C is not a signal but a key like any other, so it is handled as "quit" and
