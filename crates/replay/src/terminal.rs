@@ -242,6 +242,15 @@ fn restore() {
     let _ = terminal::disable_raw_mode();
 }
 
+/// Fails as [`play`] would when standard output is not a terminal, so that a binary can refuse
+/// `--animate` before a long search rather than after it.
+///
+/// # Errors
+/// [`ReplayError::NotATerminal`] when standard output is not a terminal.
+pub fn ensure_terminal() -> Result<(), ReplayError> {
+    if std::io::stdout().is_terminal() { Ok(()) } else { Err(ReplayError::NotATerminal) }
+}
+
 fn terminal_error(error: &std::io::Error) -> ReplayError {
     ReplayError::Terminal(error.to_string())
 }
@@ -253,9 +262,7 @@ fn terminal_error(error: &std::io::Error) -> ReplayError {
 /// [`ReplayError::NotATerminal`] before drawing anything when standard output is not a
 /// terminal; [`ReplayError::Terminal`] if the terminal fails.
 pub fn play(replay: &Replay, frames_per_second: u32) -> Result<(), ReplayError> {
-    if !std::io::stdout().is_terminal() {
-        return Err(ReplayError::NotATerminal);
-    }
+    ensure_terminal()?;
     let _session = Session::start().map_err(|e| terminal_error(&e))?;
     let mut controls = Controls::new(replay.len(), frames_per_second);
     let mut out = std::io::BufWriter::new(std::io::stdout());

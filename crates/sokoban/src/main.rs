@@ -181,6 +181,10 @@ fn main() -> ExitCode {
 
 /// Solves and prints the chosen levels; true when every one was solved.
 fn run(args: &Args) -> Result<bool> {
+    // A level can take minutes to solve: refuse `--animate` without a terminal first.
+    if args.animate {
+        replay::terminal::ensure_terminal()?;
+    }
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let levels = split_collection(&text)

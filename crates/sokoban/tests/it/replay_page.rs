@@ -103,3 +103,19 @@ fn animate_needs_a_level_and_a_terminal() {
     assert!(not_a_terminal.stdout.is_empty(), "{}", String::from_utf8_lossy(&not_a_terminal.stdout));
     assert!(String::from_utf8_lossy(&not_a_terminal.stderr).contains("not one"));
 }
+
+#[test]
+fn animate_refuses_a_missing_terminal_before_solving() {
+    // Solved first, this level would end in "there is no solution to play"; a long search would
+    // keep a user waiting for the same refusal.
+    let stuck = scratch("stuck.txt");
+    std::fs::write(&stuck, STUCK).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_sokoban"))
+        .arg(&stuck)
+        .args(["--level", "1", "--animate"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not one") && !stderr.contains("no solution"), "{stderr}");
+}
