@@ -32,7 +32,7 @@ mod in_order;
 /// The exit statuses, as `--help` and the README give them.
 const EXIT_CODES: &str = "\
 Exit status:
-  0  every chosen level was solved
+  0  every chosen level was solved (or the reader of the output closed it early)
   1  some level was not solved: unsolvable, gave up (a limit was reached) or invalid
   2  the run could not be made: bad arguments, a file that cannot be read or holds no level,
      a --level that is not in the file, or output that cannot be written";
@@ -172,11 +172,20 @@ fn main() -> ExitCode {
     let args = Args::parse();
     match run(&args) {
         Ok(all_solved) => ExitCode::from(if all_solved { ALL_SOLVED } else { SOME_NOT_SOLVED }),
+        // A reader that stops early (`sokoban set.txt | head`) has what it wanted: end quietly.
+        Err(error) if closed_by_reader(&error) => ExitCode::from(ALL_SOLVED),
         Err(error) => {
             eprintln!("Error: {error:#}");
             ExitCode::from(CANNOT_RUN)
         }
     }
+}
+
+/// Whether `error` is standard output closed by its reader.
+fn closed_by_reader(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Solves and prints the chosen levels; true when every one was solved.
@@ -240,7 +249,7 @@ fn run(args: &Args) -> Result<bool> {
     if args.animate {
         let mut out = std::io::stdout().lock();
         for record in &records {
-            print_record(&mut out, record, &options, args.json)?;
+            print_record(&mut out, record, &options, args.json).context("cannot write the results")?;
         }
     }
 
@@ -249,7 +258,7 @@ fn run(args: &Args) -> Result<bool> {
         if args.json {
             eprintln!("{summary}");
         } else {
-            writeln!(std::io::stdout().lock(), "{summary}")?;
+            writeln!(std::io::stdout().lock(), "{summary}").context("cannot write the results")?;
         }
     }
     Ok(records.iter().all(|record| record.status == Verdict::Solved))
@@ -293,8 +302,9 @@ fn solve_and_print(
                 if let Some(json) = print {
                     bar.suspend(|| {
                         let mut out = std::io::stdout().lock();
-                        print_record(&mut out, &ready, options, json)?;
-                        out.flush().context("cannot write the results")
+                        print_record(&mut out, &ready, options, json)
+                            .and_then(|()| Ok(out.flush()?))
+                            .context("cannot write the results")
                     })?;
                 }
                 records.push(ready);

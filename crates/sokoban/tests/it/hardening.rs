@@ -125,6 +125,38 @@ fn each_result_is_printed_as_soon_as_it_and_the_earlier_ones_are_done() {
 }
 
 #[test]
+fn a_reader_that_stops_early_ends_the_run_quietly() {
+    // `sokoban set.txt | head -1`: the reader closes the pipe after the first level's line, and
+    // the second level's line then finds no reader.
+    let file = input_file(&format!("{EASY}\n{}", big_room()));
+    let mut child = Command::new(BINARY)
+        .args([file.path().to_str().unwrap(), "--optimal", "--threads", "1", "--time-limit", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(first.starts_with("level 1 (easy): solved"), "{first}");
+    drop(lines);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn a_full_disk_is_a_plain_error_naming_the_output() {
+    let output = Command::new(BINARY)
+        .args([input_file(EASY).path().to_str().unwrap()])
+        .stdout(std::fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("Error: cannot write the results"), "{stderr}");
+}
+
+#[test]
 fn a_stray_character_is_named_by_the_files_line_and_column() {
     // The second level's board starts on line 7 (after its title); its stray `x` is on line 9, column 3.
     let output = run_on(BINARY, &format!("{EASY}\n; stray\n######\n#@$ .#\n##x  #\n######\n"), &["--json"]);
