@@ -44,6 +44,7 @@
 
 use crate::cave::{Cave, Side};
 use crate::movement::Pathfinder;
+use crate::watch::Watch;
 use grid::{Grid, Offsets, RowSet};
 use std::collections::HashSet;
 
@@ -263,10 +264,24 @@ impl Battle {
         step
     }
 
+    /// Gives back the movement search's buffers (kept layers of long floods: up to tens of
+    /// megabytes on a large cave) while the battle waits; the next search makes fresh ones. The
+    /// buffers hold only scratch space and caches keyed by the board, so the battle plays on
+    /// exactly as before.
+    pub fn release_scratch(&mut self) {
+        self.pathfinder = self.pathfinder.clone();
+    }
+
     /// Full rounds completed.
     #[must_use]
     pub fn rounds(&self) -> u32 {
         self.rounds
+    }
+
+    /// Units still alive, of both armies.
+    #[must_use]
+    pub fn units_left(&self) -> u32 {
+        self.alive[0] + self.alive[1]
     }
 
     /// Elves that have died.
@@ -295,8 +310,26 @@ impl Battle {
     /// # Panics
     /// Never in practice: a battle ends only when one army is gone, so it always has a winner.
     pub fn fight(&mut self) -> Result<Outcome, Stalemate> {
+        self.fight_reporting(None)
+    }
+
+    /// [`fight`](Self::fight), reporting each round's end to `watch` (as part 1's battle).
+    ///
+    /// # Errors
+    /// [`Stalemate`] if the battle can never end.
+    pub fn fight_watched(&mut self, watch: &Watch) -> Result<Outcome, Stalemate> {
+        self.fight_reporting(Some(watch))
+    }
+
+    fn fight_reporting(&mut self, watch: Option<&Watch>) -> Result<Outcome, Stalemate> {
+        // Unwatched, the battle runs through its round ends without returning.
+        let stop_at = StopAt { round_end: watch.is_some(), ..StopAt::NOWHERE };
         loop {
-            match self.advance(StopAt::NOWHERE, |_, _, _| false) {
+            let progress = self.advance(stop_at, |_, _, _| false);
+            if let Some(watch) = watch {
+                watch.report(0, self, progress == Progress::RoundComplete);
+            }
+            match progress {
                 Progress::Over => return Ok(self.outcome().expect("an ended battle has a winner")),
                 Progress::Stalemate => return Err(Stalemate { rounds: self.rounds }),
                 Progress::RoundComplete | Progress::ElfDied | Progress::Paused => {}

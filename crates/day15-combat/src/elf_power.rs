@@ -49,7 +49,8 @@
 //! its next strike or round's end, the battle's safe points) when a class ahead of its own becomes
 //! ready, or is won. A battle put down
 //! resumes exactly where it stopped, by whichever worker takes it next; one behind a win is
-//! dropped. The answer is still the first win in order: a class is dropped only behind a known win,
+//! dropped. While it waits it holds no search buffers ([`Battle::release_scratch`]): on a large
+//! cave the layers its floods kept are megabytes, and up to 25 battles can wait at once. The answer is still the first win in order: a class is dropped only behind a known win,
 //! and the search ends only when every class before the first win is settled lost. Which thread
 //! fights a class, and in how many pieces, does not change how its battle ends.
 //!
@@ -59,6 +60,7 @@
 use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Stalemate, StopAt};
 use crate::cave::{Cave, Side};
 use crate::scheduler::{Scheduler, TaskEnd};
+use crate::watch::Watch;
 use grid::Pos;
 
 /// The lowest power at which the elves win without losing anyone, and that battle.
@@ -139,23 +141,53 @@ pub fn power_classes() -> Vec<(u32, u32)> {
 /// # Panics
 /// Never in practice: a battle ends only when one army is gone, so it always has a winner.
 pub fn solve(cave: &Cave) -> Result<Answers, Stalemate> {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    solve_with_helpers(cave, cores - 1)
+    solve_with_helpers(cave, helpers(), None)
+}
+
+/// [`solve`], reporting each battle's round ends to `watch`: part 1's in its first slot, each
+/// class's in its own.
+///
+/// # Errors
+/// [`Stalemate`] if part 1's battle can never end.
+pub fn solve_watched(cave: &Cave, watch: &Watch) -> Result<Answers, Stalemate> {
+    solve_with_helpers(cave, helpers(), Some(watch))
+}
+
+/// Threads to fight classes beside the master's: one for each other core.
+fn helpers() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from) - 1
 }
 
 /// [`solve`] with the master on the calling thread and `helpers` more threads fighting the
 /// classes' battles while it runs.
-fn solve_with_helpers(cave: &Cave, helpers: usize) -> Result<Answers, Stalemate> {
+fn solve_with_helpers(cave: &Cave, helpers: usize, watch: Option<&Watch>) -> Result<Answers, Stalemate> {
     let classes = power_classes();
     let scheduler: ClassScheduler = Scheduler::new(classes.len());
     // A class's battle is put down at its next strike or round's end when a class ahead of it
     // becomes ready or is won.
-    let work = || scheduler.work(|_, battle, preemption| fight_unless(battle, || preemption.requested()));
+    let work = || {
+        scheduler.work(|class, battle, preemption| {
+            let report = |battle: &Battle, fighting| {
+                if let Some(watch) = watch {
+                    watch.report(class + 1, battle, fighting);
+                }
+            };
+            report(battle, true);
+            let end = fight_unless(battle, || preemption.requested(), |battle| report(battle, true));
+            report(battle, false);
+            if matches!(end, TaskEnd::Preempted) {
+                // A battle put down may wait long; on a large cave each one kept its floods'
+                // layers, and with 25 classes waiting that was gigabytes.
+                battle.release_scratch();
+            }
+            end
+        });
+    };
     let part1 = std::thread::scope(|scope| {
         for _ in 0..helpers.min(classes.len()) {
             scope.spawn(work);
         }
-        let part1 = fight_master(cave, &classes, &scheduler)?;
+        let part1 = fight_master(cave, &classes, &scheduler, watch)?;
         work();
         Ok(part1)
     })?;
@@ -173,6 +205,7 @@ fn fight_master(
     cave: &Cave,
     classes: &[(u32, u32)],
     scheduler: &ClassScheduler,
+    watch: Option<&Watch>,
 ) -> Result<Outcome, Stalemate> {
     // A stalemate (or a panic) leaves classes unsettled that helpers may be waiting for.
     let _abandon = AbandonUnlessSettled(scheduler);
@@ -180,7 +213,8 @@ fn fight_master(
     // The master's goblins take ever more hits, so the classes diverge from the back of the order
     // to the front: those before `undiverged` have yet to.
     let mut undiverged = classes.len();
-    let stop_at = StopAt { elf_death: true, ..StopAt::NOWHERE };
+    // Unwatched, the master runs through its round ends without returning.
+    let stop_at = StopAt { elf_death: true, round_end: watch.is_some() };
     loop {
         let progress = master.advance(stop_at, |battle, attacker, target| {
             let units = battle.units();
@@ -193,6 +227,9 @@ fn fight_master(
             }
             false
         });
+        if let Some(watch) = watch {
+            watch.report(0, &master, matches!(progress, Progress::RoundComplete | Progress::ElfDied));
+        }
         match progress {
             Progress::ElfDied if undiverged > 0 => {
                 // Every class yet to diverge would copy a battle that has lost an elf.
@@ -235,7 +272,11 @@ impl Drop for AbandonUnlessSettled<'_> {
 /// Fights on to the first elf death or the end, stopping early, before a strike or between rounds,
 /// when `stop` says so. Between rounds too, because a battle still approaching can go many rounds
 /// without a strike.
-fn fight_unless(battle: &mut Battle, mut stop: impl FnMut() -> bool) -> TaskEnd<Outcome> {
+fn fight_unless(
+    battle: &mut Battle,
+    mut stop: impl FnMut() -> bool,
+    mut round_done: impl FnMut(&Battle),
+) -> TaskEnd<Outcome> {
     loop {
         match battle.advance(StopAt { round_end: true, elf_death: true }, |_, _, _| stop()) {
             Progress::ElfDied | Progress::Stalemate => return TaskEnd::Failed,
@@ -248,8 +289,12 @@ fn fight_unless(battle: &mut Battle, mut stop: impl FnMut() -> bool) -> TaskEnd<
                 };
             }
             Progress::Paused => return TaskEnd::Preempted,
-            Progress::RoundComplete if stop() => return TaskEnd::Preempted,
-            Progress::RoundComplete => {}
+            Progress::RoundComplete => {
+                round_done(battle);
+                if stop() {
+                    return TaskEnd::Preempted;
+                }
+            }
         }
     }
 }
@@ -260,7 +305,7 @@ fn fight_unless(battle: &mut Battle, mut stop: impl FnMut() -> bool) -> TaskEnd<
 /// # Panics
 /// Never in practice: a battle ends only when one army is gone, so it always has a winner.
 pub fn fight_without_loss(battle: &mut Battle) -> Option<Outcome> {
-    match fight_unless(battle, || false) {
+    match fight_unless(battle, || false, |_| {}) {
         TaskEnd::Succeeded(outcome) => Some(outcome),
         TaskEnd::Failed | TaskEnd::Preempted => None,
     }
@@ -317,7 +362,11 @@ mod tests {
             // Threads interleave differently from run to run: repeat to meet more of the orders.
             for helpers in 0..=3 {
                 for _ in 0..20 {
-                    assert_eq!(solve_with_helpers(cave, helpers), Ok(expected), "{name}, {helpers} helpers");
+                    assert_eq!(
+                        solve_with_helpers(cave, helpers, None),
+                        Ok(expected),
+                        "{name}, {helpers} helpers"
+                    );
                 }
             }
         }
@@ -354,7 +403,7 @@ mod tests {
         for map in ["#######\n#E#.G.#\n#######\n", "#########\n#EG#E#.G#\n#########\n"] {
             let cave = crate::parse(map).unwrap();
             for helpers in 0..=3 {
-                assert!(solve_with_helpers(&cave, helpers).is_err(), "{helpers} helpers\n{map}");
+                assert!(solve_with_helpers(&cave, helpers, None).is_err(), "{helpers} helpers\n{map}");
             }
         }
     }

@@ -117,7 +117,9 @@ pub fn watch(
         (None, false) => (BASE_POWER, "Day 15, part 1's battle".to_owned()),
         (None, true) => {
             let Some(victory) = day15_combat::part2(cave)? else {
-                bail!("part 2 has no battle to show: no elf power lets the elves win without a loss");
+                bail!(crate::NoAnswer(
+                    "part 2 has no battle to show: no elf power lets the elves win without a loss".to_owned()
+                ));
             };
             (victory.power, format!("Day 15, part 2's battle (elf power {})", victory.power))
         }

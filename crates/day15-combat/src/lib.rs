@@ -15,6 +15,7 @@
 //! - [`elf_power`]: part 2 without fighting a battle per power: 25 classes of power, and battles
 //!   resumed from the point where they part from part 1's, fought on the other cores while
 //!   part 1's battle is still going.
+//! - [`watch`]: how far long battles have come, for a progress line drawn by another thread.
 //! - `scheduler`: the priority scheduler part 2 runs its battles on: the most urgent ready task
 //!   runs, and is put down at a safe point when a more urgent one becomes ready.
 //!
@@ -30,6 +31,7 @@ pub mod cave;
 pub mod elf_power;
 pub mod movement;
 mod scheduler;
+pub mod watch;
 
 pub use battle::{Battle, Outcome, Stalemate};
 pub use cave::{Cave, CaveError, Side};
@@ -67,4 +69,12 @@ pub fn part2(cave: &Cave) -> Result<Option<SafeVictory>, Stalemate> {
 /// [`Stalemate`] if part 1's battle can never end.
 pub fn solve(cave: &Cave) -> Result<Answers, Stalemate> {
     elf_power::solve(cave)
+}
+
+/// [`solve`], reporting every battle's progress to `watch` at each round's end (see [`watch`]).
+///
+/// # Errors
+/// [`Stalemate`] if part 1's battle can never end.
+pub fn solve_watched(cave: &Cave, watch: &watch::Watch) -> Result<Answers, Stalemate> {
+    elf_power::solve_watched(cave, watch)
 }

@@ -1,17 +1,19 @@
 //! `day15-combat`: the command line of the day 15 battle simulator.
 //!
-//! The exit status tells a script how the run went ([`EXIT_CODES`]): 0 the answers were printed;
-//! 1 the cave could not be read or is not a cave, a battle can never end, `--part 2` has no
-//! elf power that saves every elf, or the answer could not be written; 2 bad arguments (clap's
-//! own status).
+//! The exit status tells a script how the run went ([`EXIT_CODES`]), as the workspace's other
+//! binaries do: 0 every answer asked for was found; 1 the cave could not be read or is not a cave,
+//! or the answer could not be written; 2 bad arguments (clap's own status); 3 no answer: a battle
+//! that can never end, or no elf power that saves every elf.
 
 use anyhow::{Context, Result, bail};
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
 use day15_combat::elf_power::why_no_safe_power;
+use day15_combat::watch::Watch;
 use day15_combat::{Battle, Cave, Outcome, battle::Progress};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Standard output refused a write: closed early (`| head -1`) or full (`> /dev/full`).
 #[derive(Debug, thiserror::Error)]
@@ -34,15 +36,26 @@ macro_rules! sayln {
 }
 
 mod frames;
+mod progress;
 
 /// The exit statuses, as `--help` and the README give them.
 const EXIT_CODES: &str = "\
 Exit status:
-  0  the answers were printed (with both parts, \"Part 2: none\" when no elf power saves every
-     elf is an answer too; output closed early by its reader also ends with 0)
-  1  the cave cannot be read or is not a cave, a battle can never end (the armies cannot meet),
-     --part 2 finds no elf power that saves every elf, or the answer cannot be written
-  2  bad arguments";
+  0  every answer asked for was found and printed (output closed early by its reader also
+     ends with 0)
+  1  the cave cannot be read or is not a cave, or the answer cannot be written
+  2  bad arguments
+  3  no answer: a battle can never end (the armies cannot meet), or no elf power saves every
+     elf (\"Part 2: none\", or --part 2's message); what was found is still printed";
+
+/// The exit status of a run that found no answer (see [`EXIT_CODES`]).
+const NO_ANSWER: u8 = 3;
+
+/// A run that ended without an answer: a battle that never ends, or no saving elf power. Kept
+/// apart from the other failures for its exit status.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct NoAnswer(String);
 
 /// Advent of Code 2018 day 15: elves against goblins.
 ///
@@ -71,6 +84,15 @@ struct Cli {
     /// Write the battle as a self-contained HTML replay to this file.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Milliseconds of work before the progress line appears on a terminal (for tests).
+    #[arg(long, hide = true, value_name = "MS")]
+    progress_after_ms: Option<u64>,
+}
+
+impl Cli {
+    fn progress_delay(&self) -> Duration {
+        self.progress_after_ms.map_or(progress::DELAY, Duration::from_millis)
+    }
 }
 
 fn main() -> ExitCode {
@@ -78,13 +100,21 @@ fn main() -> ExitCode {
     if let Err(error) = check_combination(&cli) {
         error.exit();
     }
-    match run(&cli).map_err(|error| failure_message(&error)) {
-        Ok(()) | Err(None) => ExitCode::SUCCESS,
-        Err(Some(message)) => {
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            let Some(message) = failure_message(&error) else { return ExitCode::SUCCESS };
             eprintln!("{message}");
-            ExitCode::FAILURE
+            exit_status(&error)
         }
     }
+}
+
+/// 3 for a run with no answer, 1 for any other failure (see [`EXIT_CODES`]).
+fn exit_status(error: &anyhow::Error) -> ExitCode {
+    let no_answer = error.downcast_ref::<NoAnswer>().is_some()
+        || error.downcast_ref::<day15_combat::Stalemate>().is_some();
+    if no_answer { ExitCode::from(NO_ANSWER) } else { ExitCode::FAILURE }
 }
 
 /// An elf attack power: a whole number from 1. A negative one is read as a number (not as an
@@ -126,8 +156,10 @@ fn run(cli: &Cli) -> Result<()> {
         return frames::watch(&cave, cli.part == Some(2), cli.elf_power, cli.animate, cli.html.as_deref());
     }
 
+    let watch = Watch::new();
+    let delay = cli.progress_delay();
     if let Some(power) = cli.elf_power {
-        let (battle, outcome) = fight(&cave, power, cli.trace)?;
+        let (battle, outcome) = fight(&cave, power, cli.trace, delay)?;
         if cli.part.is_some() {
             sayln!("{}", outcome.score());
         } else {
@@ -140,7 +172,7 @@ fn run(cli: &Cli) -> Result<()> {
     }
 
     if cli.trace || (cli.show && cli.part != Some(2)) {
-        let (battle, outcome) = fight(&cave, day15_combat::battle::BASE_POWER, cli.trace)?;
+        let (battle, outcome) = fight(&cave, day15_combat::battle::BASE_POWER, cli.trace, delay)?;
         if cli.show && !cli.trace {
             sayln!("Part 1 battle, final state: {}", describe(&outcome));
             say!("{}", battle.render());
@@ -148,18 +180,26 @@ fn run(cli: &Cli) -> Result<()> {
     }
 
     match cli.part {
-        Some(1) => sayln!("{}", day15_combat::part1(&cave)?.score()),
-        Some(_) => match day15_combat::part2(&cave)? {
-            Some(victory) => {
-                sayln!("{}", victory.outcome.score());
-                if cli.show {
-                    show_safe_battle(&cave, victory.power)?;
+        Some(1) => {
+            let outcome = progress::shown_while(&watch, delay, || {
+                Battle::new(&cave, day15_combat::battle::BASE_POWER).fight_watched(&watch)
+            })?;
+            sayln!("{}", outcome.score());
+        }
+        Some(_) => {
+            match progress::shown_while(&watch, delay, || day15_combat::solve_watched(&cave, &watch))?.part2 {
+                Some(victory) => {
+                    sayln!("{}", victory.outcome.score());
+                    if cli.show {
+                        show_safe_battle(&cave, victory.power, delay)?;
+                    }
                 }
+                None => bail!(NoAnswer(why_no_safe_power(&cave).to_string())),
             }
-            None => bail!("{}", why_no_safe_power(&cave)),
-        },
+        }
         None => {
-            let answers = day15_combat::solve(&cave)?;
+            let answers =
+                progress::shown_while(&watch, delay, || day15_combat::solve_watched(&cave, &watch))?;
             sayln!("Part 1: {}  ({})", answers.part1.score(), describe(&answers.part1));
             if let Some(victory) = answers.part2 {
                 sayln!(
@@ -169,33 +209,33 @@ fn run(cli: &Cli) -> Result<()> {
                     describe(&victory.outcome)
                 );
                 if cli.show {
-                    show_safe_battle(&cave, victory.power)?;
+                    show_safe_battle(&cave, victory.power, delay)?;
                 }
             } else {
-                sayln!("Part 2: none  ({})", why_no_safe_power(&cave));
+                let why = why_no_safe_power(&cave);
+                sayln!("Part 2: none  ({why})");
+                bail!(NoAnswer(format!("part 2 has no answer: {why}")));
             }
         }
     }
     Ok(())
 }
 
-/// Fights one battle, printing every round when tracing.
-fn fight(cave: &Cave, elf_power: u32, trace: bool) -> Result<(Battle, Outcome)> {
+/// Fights one battle, printing every round when tracing, else showing the progress line after
+/// `delay` on a terminal.
+fn fight(cave: &Cave, elf_power: u32, trace: bool, delay: Duration) -> Result<(Battle, Outcome)> {
     let mut battle = Battle::new(cave, elf_power);
-    if trace {
-        sayln!("Initially:\n{}", battle.render());
+    if !trace {
+        let watch = Watch::new();
+        let outcome = progress::shown_while(&watch, delay, || battle.fight_watched(&watch))?;
+        return Ok((battle, outcome));
     }
+    sayln!("Initially:\n{}", battle.render());
     loop {
         match battle.play_round() {
             Progress::RoundComplete => {
-                if trace {
-                    let rounds = battle.rounds();
-                    sayln!(
-                        "After {rounds} round{}:\n{}",
-                        if rounds == 1 { "" } else { "s" },
-                        battle.render()
-                    );
-                }
+                let rounds = battle.rounds();
+                sayln!("After {rounds} round{}:\n{}", if rounds == 1 { "" } else { "s" }, battle.render());
             }
             Progress::Over => break,
             Progress::Stalemate => bail!(day15_combat::Stalemate { rounds: battle.rounds() }),
@@ -203,14 +243,12 @@ fn fight(cave: &Cave, elf_power: u32, trace: bool) -> Result<(Battle, Outcome)> 
         }
     }
     let outcome = battle.outcome().context("the battle ended without a winner")?;
-    if trace {
-        sayln!("Combat ends: {}\n{}", describe(&outcome), battle.render());
-    }
+    sayln!("Combat ends: {}\n{}", describe(&outcome), battle.render());
     Ok((battle, outcome))
 }
 
-fn show_safe_battle(cave: &Cave, power: u32) -> Result<()> {
-    let (battle, outcome) = fight(cave, power, false)?;
+fn show_safe_battle(cave: &Cave, power: u32, delay: Duration) -> Result<()> {
+    let (battle, outcome) = fight(cave, power, false, delay)?;
     sayln!("Part 2 battle at elf power {power}, final state: {}", describe(&outcome));
     say!("{}", battle.render());
     Ok(())
@@ -244,7 +282,7 @@ mod tests {
     #[test]
     fn the_help_lists_the_exit_statuses() {
         let help = Cli::command().render_long_help().to_string();
-        for status in ["0  the answers were printed", "1  the cave cannot be read", "2  bad arguments"] {
+        for status in ["0  every answer", "1  the cave cannot be read", "2  bad arguments", "3  no answer"] {
             assert!(help.contains(status), "{help}");
         }
     }

@@ -65,14 +65,48 @@ fn bad_input_gets_a_clear_error() {
     cave("#####\n#E.G#\n####\n", &[]).assert_clear_error("line 3");
     cave("#####\n#E.G.\n#####\n", &[]).assert_clear_error("line 2, column 5");
     cave("#####\n#...#\n#####\n", &[]).assert_clear_error("no units");
-    cave("#######\n#E#.G.#\n#######\n", &[]).assert_clear_error("can never end");
     run(BINARY, &["/no/such/cave.txt"]).assert_clear_error("cannot read /no/such/cave.txt");
 }
 
 #[test]
-fn no_safe_power_is_said_plainly() {
+fn no_safe_power_is_said_plainly_and_ends_with_status_3() {
     let crowd = "#########\n#GGGGGGG#\n#GGGGGGG#\n#GGGEGGG#\n#GGGGGGG#\n#GGGGGGG#\n#########\n";
-    let text = cave(crowd, &[]).stdout;
-    assert!(text.contains("Part 2: none  (even at power 200 (every hit kills) an elf dies"), "{text}");
-    cave(crowd, &["--part", "2"]).assert_clear_error("even at power 200");
+    let both = cave(crowd, &[]);
+    assert!(
+        both.stdout.contains("Part 2: none  (even at power 200 (every hit kills) an elf dies"),
+        "{}",
+        both.stdout
+    );
+    assert_eq!(both.code(), Some(3), "both parts, part 2 without an answer");
+    let part2 = cave(crowd, &["--part", "2"]);
+    part2.assert_clear_error("even at power 200");
+    assert_eq!(part2.code(), Some(3));
+    assert_eq!(cave(crowd, &["--part", "1"]).code(), Some(0));
+}
+
+#[test]
+fn a_battle_that_never_ends_has_no_answer_status_3() {
+    for args in [&[][..], &["--part", "1"], &["--part", "2"], &["--elf-power", "5"]] {
+        let run = cave("#######\n#E#.G.#\n#######\n", args);
+        run.assert_clear_error("can never end");
+        assert_eq!(run.code(), Some(3), "{args:?}");
+    }
+}
+
+#[test]
+fn exit_status_1_is_for_input_that_is_not_a_cave_and_2_for_bad_arguments() {
+    assert_eq!(cave("#####\n#E?G#\n#####\n", &[]).code(), Some(1));
+    assert_eq!(run(BINARY, &["/no/such/cave.txt"]).code(), Some(1));
+    assert_eq!(cave(COMBAT_EXAMPLE, &["--part", "3"]).code(), Some(2));
+    assert_eq!(cave(COMBAT_EXAMPLE, &[]).code(), Some(0));
+}
+
+#[test]
+fn no_progress_line_when_standard_error_is_not_a_terminal() {
+    // The line would be due at once; standard error is a pipe here, so nothing may be drawn.
+    for args in [&["--progress-after-ms", "0"][..], &["--progress-after-ms", "0", "--part", "2"]] {
+        let run = cave(COMBAT_EXAMPLE, args);
+        assert!(run.success(), "{args:?}");
+        assert_eq!(run.stderr, "", "{args:?}");
+    }
 }
