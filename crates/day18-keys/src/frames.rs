@@ -138,15 +138,12 @@ fn walk(maze: &Maze, from: usize, key: u8, held: u32) -> Option<Vec<usize>> {
     None
 }
 
-/// `--animate` and `--html`: the route of the part asked (part 1 by default).
-pub fn watch(maze: &Maze, part: u8, animate: bool, html: Option<&Path>) -> Result<()> {
-    let (solved_on, solution) = if part == 2 {
-        (maze.four_robots().into_owned(), day18_keys::solve_part2(maze)?)
-    } else {
-        (maze.one_robot()?.into_owned(), day18_keys::solve_part1(maze)?)
-    };
+/// `--animate` and `--html`: the route `solution` of the part asked, found by the caller under
+/// its limits.
+pub fn watch(maze: &Maze, part: u8, solution: &Solution, animate: bool, html: Option<&Path>) -> Result<()> {
+    let solved_on = if part == 2 { maze.four_robots().into_owned() } else { maze.one_robot()?.into_owned() };
     let title = format!("Day 18, part {part}: every key in {} steps", solution.steps);
-    let replay = route_replay(&solved_on, &solution, &title)?;
+    let replay = route_replay(&solved_on, solution, &title)?;
     if let Some(path) = html {
         std::fs::write(path, replay::html::page(&title, &[&replay]))
             .with_context(|| format!("cannot write {}", path.display()))?;

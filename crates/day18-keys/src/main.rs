@@ -16,6 +16,7 @@
 //! can never be collected, or part 1 is asked of a map with several robots; 4 when a search gave
 //! up at a limit. The reason goes to standard error; with both parts, the other part's answer is
 //! still printed, and the status is the higher of the two parts' (gave up over no answer).
+//! `--animate` and `--html` search their part under the same limits and exit the same way.
 
 use anyhow::{Context, Result};
 use clap::Parser;
@@ -101,10 +102,6 @@ fn main() -> Result<ExitCode> {
     let text = std::fs::read_to_string(&args.input)
         .with_context(|| format!("cannot read {}", args.input.display()))?;
     let maze = day18_keys::parse(&text).with_context(|| format!("{} is not a maze", args.input.display()))?;
-    if args.animate || args.html.is_some() {
-        frames::watch(&maze, args.part.unwrap_or(1), args.animate, args.html.as_deref())?;
-        return Ok(ExitCode::SUCCESS);
-    }
     let defaults = Limits::default();
     let limits = Limits {
         time: args.time_limit.map(Duration::from_secs_f64).or(defaults.time),
@@ -120,6 +117,23 @@ fn main() -> Result<ExitCode> {
             }
         })
     };
+    if args.animate || args.html.is_some() {
+        // The replay's part is searched under the same limits, and a part without an answer
+        // exits as a plain run would (3 or 4), not with the status of a failed replay (1).
+        let part = args.part.unwrap_or(1);
+        let solution = match solve(part) {
+            Ok(solution) => solution,
+            Err(error) => {
+                eprintln!(
+                    "part {part}: {}{error}",
+                    if error_status(&error) == NO_ANSWER { "no answer: " } else { "" }
+                );
+                return Ok(ExitCode::from(error_status(&error)));
+            }
+        };
+        frames::watch(&maze, part, &solution, args.animate, args.html.as_deref())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut status = 0;
     let mut report = String::new();
     for part in args.part.map_or(vec![1, 2], |part| vec![part]) {
@@ -139,19 +153,25 @@ fn main() -> Result<ExitCode> {
                     write_route(&mut report, &solution)?;
                 }
             }
-            Err(error @ (SolveError::CannotCollectEveryKey { .. } | SolveError::NotOneRobot { .. })) => {
-                eprintln!("part {part}: no answer: {error}");
-                status = status.max(NO_ANSWER);
-            }
-            Err(error @ SolveError::GaveUp { .. }) => {
-                eprintln!("part {part}: {error}");
-                status = status.max(GAVE_UP);
+            Err(error) => {
+                let code = error_status(&error);
+                eprintln!("part {part}: {}{error}", if code == NO_ANSWER { "no answer: " } else { "" });
+                status = status.max(code);
             }
         }
     }
     // One write, and an error rather than a panic if standard output is closed early.
     std::io::stdout().lock().write_all(report.as_bytes()).context("cannot write the answer")?;
     Ok(ExitCode::from(status))
+}
+
+/// The exit status of a part that has no answer: [`NO_ANSWER`] when none exists, [`GAVE_UP`]
+/// when a limit was reached first.
+fn error_status(error: &SolveError) -> u8 {
+    match error {
+        SolveError::CannotCollectEveryKey { .. } | SolveError::NotOneRobot { .. } => NO_ANSWER,
+        SolveError::GaveUp { .. } => GAVE_UP,
+    }
 }
 
 /// How long a search runs before its progress line appears, and how often it is redrawn.

@@ -37,6 +37,50 @@ fn one_robot_agrees_with_brute_force_on_600_random_mazes() {
     assert!(solvable >= 300 && unsolvable >= 20, "{solvable} solvable, {unsolvable} unsolvable");
 }
 
+/// True when the open squares of `text` (all but `#`) hold a loop: a graph has one exactly when
+/// it has more edges than squares less components, as a forest has exactly that many.
+fn has_loop(text: &str) -> bool {
+    let maze = RawMaze::read(text);
+    let open = |cell: usize| maze.cells[cell] != b'#';
+    let squares: Vec<usize> = (0..maze.cells.len()).filter(|&cell| open(cell)).collect();
+    let edges =
+        squares.iter().map(|&cell| maze.neighbours(cell).filter(|&next| open(next)).count()).sum::<usize>()
+            / 2;
+    let mut seen = vec![false; maze.cells.len()];
+    let mut components = 0;
+    for &start in &squares {
+        if seen[start] {
+            continue;
+        }
+        components += 1;
+        seen[start] = true;
+        let mut stack = vec![start];
+        while let Some(cell) = stack.pop() {
+            for next in maze.neighbours(cell) {
+                if open(next) && !seen[next] {
+                    seen[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    edges + components > squares.len()
+}
+
+#[test]
+fn the_random_mazes_of_the_cross_checks_have_loops() {
+    // The key graph keeps several ways per pair only because of loops, and a pruning that is
+    // exact on trees may not be on loops: the cross-checks must meet plenty of them. The seeds
+    // are those of the checks above, so these are the very mazes they compare.
+    let mut rng = Random::new(18);
+    let loopy = (0..600).filter(|_| has_loop(&common::small_maze(&mut rng))).count();
+    assert!(loopy >= 200, "{loopy} of 600 one-robot mazes have a loop");
+    let mut rng = Random::new(2019);
+    let loopy = (0..600).filter(|_| has_loop(&common::small_four_robot_maze(&mut rng))).count();
+    assert!(loopy >= 100, "{loopy} of 600 four-robot mazes have a loop");
+    assert!(has_loop("#####\n#@..#\n#...#\n#####\n") && !has_loop("#####\n#@.a#\n#####\n"));
+}
+
 #[test]
 fn four_robots_in_vaults_agree_with_brute_force_on_600_random_mazes() {
     let (solvable, unsolvable) = agree_on(600, 2019, common::small_four_robot_maze);

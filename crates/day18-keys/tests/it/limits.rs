@@ -108,3 +108,27 @@ fn limits_must_be_positive_numbers() {
     let within = run_on(BINARY, map, &["--memory", "1", "--time-limit", "0.001"]);
     assert_eq!((within.code(), within.stdout.as_str()), (Some(0), "part 1: 8\npart 2: 8\n"));
 }
+
+#[test]
+fn replays_search_under_the_limits_and_exit_as_a_plain_run_does() {
+    // Issue 10: `--html` and `--animate` once searched under the default limits and exited with
+    // status 1 for a part without an answer.
+    let page = std::env::temp_dir().join(format!("day18-gave-up-{}.html", std::process::id()));
+    let page_arg = page.to_str().expect("a UTF-8 temporary path");
+    let output = run_on(BINARY, &open_room(16), &["--part", "2", "--memory", "8", "--html", page_arg]);
+    assert_eq!(output.code(), Some(4), "{}", output.stderr);
+    assert!(output.stderr.contains("part 2: gave up: the memory limit was reached"), "{}", output.stderr);
+    assert!(!page.exists(), "no page is written without a route");
+    let output = run_on(BINARY, &open_room(26), &["--animate", "--time-limit", "0.1"]);
+    assert_eq!(output.code(), Some(4), "{}", output.stderr);
+    assert!(output.stderr.contains("part 1: gave up: the time limit was reached"), "{}", output.stderr);
+    let walled_off = "#######\n#@.#.a#\n#######\n";
+    for replay in [vec!["--animate", "--part", "1"], vec!["--html", page_arg, "--part", "1"]] {
+        let output = run_on(BINARY, walled_off, &replay);
+        assert_eq!(output.code(), Some(3), "{replay:?}: {}", output.stderr);
+        assert!(output.stderr.contains("part 1: no answer: cannot collect every key"), "{}", output.stderr);
+    }
+    let several = run_on(BINARY, "#######\n#a@.@b#\n#######\n", &["--html", page_arg]);
+    assert_eq!(several.code(), Some(3), "{}", several.stderr);
+    assert!(!page.exists());
+}
