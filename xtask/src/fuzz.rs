@@ -133,10 +133,25 @@ fn minimise(root: &Path, binary: &Path, target: &str, out: &Path, corpus: &Path)
     if minimised.exists() {
         std::fs::remove_dir_all(&minimised)?;
     }
-    let mut cmin = afl(root, "cmin");
+    let script = cmin_script()?;
+    let mut cmin = Command::new("nice");
+    cmin.args(["-n", "19"]).arg(&script).current_dir(root);
+    cmin.env("AFL_SKIP_CPUFREQ", "1").env("AFL_NO_AFFINITY", "1");
+    // The script runs `afl-showmap` from its own folder.
+    let bin = script.parent().expect("the script is in a folder");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    cmin.env(
+        "PATH",
+        std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(&path)))?,
+    );
     cmin.arg("-i").arg(out.join("default/queue")).arg("-o").arg(&minimised);
     cmin.args(["-m", MEMORY_MB, "-t", TIMEOUT_MS, "--"]).arg(binary).arg(target);
-    run(&mut cmin, "cargo afl cmin")?;
+    // It prints a line per coverage tuple: kept in a log, not on the terminal.
+    cmin.stdout(std::fs::File::create(out.with_extension("cmin.log"))?);
+    run(&mut cmin, "afl-cmin.bash")?;
+    if std::fs::read_dir(&minimised)?.next().is_none() {
+        bail!("afl-cmin.bash kept no input; the corpus is left as it was");
+    }
     for entry in std::fs::read_dir(corpus)? {
         std::fs::remove_file(entry?.path())?;
     }
@@ -149,6 +164,25 @@ fn minimise(root: &Path, binary: &Path, target: &str, out: &Path, corpus: &Path)
     }
     println!("{target}: {kept} inputs kept in {}", corpus.display());
     Ok(())
+}
+
+/// The AFL++ corpus minimiser that cargo-afl built. The shell one, not `cargo afl cmin`: that
+/// runs the Python `afl-cmin`, which here recorded no coverage from these targets and kept
+/// nothing.
+fn cmin_script() -> Result<PathBuf> {
+    let home = std::env::var_os("HOME").context("HOME is not set")?;
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .map_or_else(|| Path::new(&home).join(".local/share"), PathBuf::from);
+    let mut scripts: Vec<PathBuf> = std::fs::read_dir(data.join("afl.rs"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .flat_map(|rustc| std::fs::read_dir(rustc.path()).into_iter().flatten().flatten())
+        .map(|afl| afl.path().join("afl/bin/afl-cmin.bash"))
+        .filter(|script| script.is_file())
+        .collect();
+    scripts.sort();
+    scripts.pop().context("no afl-cmin.bash under afl.rs's data folder: run `cargo afl config --build`")
 }
 
 /// The committed name of an AFL queue file: the seed's own name (`orig:NAME`), else `found-ID`
