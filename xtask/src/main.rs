@@ -7,6 +7,7 @@
 
 mod args;
 mod bench_results;
+mod fuzz;
 mod gen_day15;
 mod gen_day18;
 mod run_all;
@@ -36,6 +37,10 @@ tasks:
                                    line a level, to compare later)
   sokoban-bench --compare <OLD.tsv> <NEW.tsv>
                                    levels gained, lost, faster and slower between two --out files
+  fuzz <TARGET> [--minutes N] [--inputs N]
+                                   an AFL campaign on one target of crates/fuzz (default 10 minutes,
+                                   or N executions), its queue minimised into crates/fuzz/corpus/;
+                                   needs cargo-afl (cargo install cargo-afl; cargo afl config --build)
   help                             this text
 ";
 
@@ -52,6 +57,7 @@ fn main() -> ExitCode {
         "gen-day18" => gen_day18::main(&rest),
         "sokoban-bench" => sokoban_bench::main(&rest),
         "test" => test::main(&rest),
+        "fuzz" => fuzz::main(&rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             Ok(())
