@@ -11,7 +11,7 @@
 //!                                ▼
 //!                 search over (boxes, player region)   ◀── Zobrist table, matching bound,
 //!                                │                         freeze, PI-corral, corral deadlocks,
-//!                                ▼                         tunnel macros
+//!                                ▼                         tunnel macros, packing order
 //!                 pushes ──walks filled in──▶ LURD ──verify──▶ Solution
 //! ```
 //!
@@ -46,9 +46,10 @@
 //!
 //! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time
 //! limit (`FAST_DIVE_SHARE`), which solves most levels in milliseconds, and, if that gets lost
-//! in a wide trap, a search with a light weight (close to A*) for the rest. Tunnel macros can
-//! skip the only way through, so a search with macros that runs dry is followed by one without
-//! them before a level is called unsolvable. The optimal mode runs A* on pushes, then, where
+//! in a wide trap, a search with a light weight (close to A*) for the rest. Both fill goal rooms
+//! in a packing order, a box entering a room going straight to the room's next goal. Tunnel
+//! macros and packing orders can skip the only way through, so a search with them that runs dry
+//! is followed by one without them before a level is called unsolvable. The optimal mode runs A* on pushes, then, where
 //! the time allows, A* for the fewest moves among the push-optimal answers. Every answer is
 //! replayed by [`verify`] before it is returned; an answer that fails the replay is an error,
 //! never a solution.
@@ -201,6 +202,7 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         max_states: options.max_states,
         memory_budget: options.memory_budget,
         tunnel_macros: !options.optimal,
+        packing: !options.optimal,
         techniques: options.techniques,
         fewest_moves_at: None,
     };
@@ -215,12 +217,17 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     }
     let left = options.time_limit - start.elapsed().as_secs_f64();
     if report.outcome == Outcome::Unsolvable && report.macros_used {
-        // Only a search without macros proves a level unsolvable; without the time for one, the
-        // time limit is what stopped the proof.
+        // Only a search without macros (nor packing orders) proves a level unsolvable; without
+        // the time for one, the time limit is what stopped the proof.
         report.outcome = Outcome::GaveUp(Limit::Time);
         if left > 0.0 {
-            let limits =
-                Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, tunnel_macros: false, ..limits };
+            let limits = Limits {
+                seconds: left,
+                weight: FAST_CAREFUL_WEIGHT,
+                tunnel_macros: false,
+                packing: false,
+                ..limits
+            };
             report = find_pushes(&board, &inside, level.player, limits);
             stored += report.states;
         }
