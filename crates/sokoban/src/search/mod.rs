@@ -243,6 +243,12 @@ pub(crate) fn lower_bound(board: &Board, boxes: &[usize], player: usize) -> Opti
     search.bound(player)
 }
 
+/// Whether the level has a goal room whose packing order the fast mode would follow.
+#[cfg(test)]
+pub(crate) fn has_goal_room(board: &Board, boxes: &[usize], player: usize) -> bool {
+    Packing::new(board, boxes, player).is_some()
+}
+
 impl<'a> Search<'a> {
     fn new(board: &'a Board, limits: Limits) -> Self {
         // Box sets have a bit per interior square (see `table`).
