@@ -11,7 +11,7 @@
 //!                                ▼
 //!                 search over (boxes, player region)   ◀── Zobrist table, matching bound,
 //!                                │                         freeze, PI-corral, corral deadlocks,
-//!                                ▼                         tunnel macros
+//!                                ▼                         tunnel macros, packing order
 //!                 pushes ──walks filled in──▶ LURD ──verify──▶ Solution
 //! ```
 //!
@@ -46,9 +46,11 @@
 //!
 //! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time
 //! limit (`FAST_DIVE_SHARE`), which solves most levels in milliseconds, and, if that gets lost
-//! in a wide trap, a search with a light weight (close to A*) for the rest. Tunnel macros can
-//! skip the only way through, so a search with macros that runs dry is followed by one without
-//! them before a level is called unsolvable. The optimal mode runs A* on pushes, then, where
+//! in a wide trap, a search with a light weight (close to A*) for the rest. The dive fills goal
+//! rooms in a packing order, a box entering a room going straight to the room's next goal; the
+//! second search does not, in case the order was what trapped the dive. Tunnel
+//! macros and packing orders can skip the only way through, so a search with them that runs dry
+//! is followed by one without them before a level is called unsolvable. The optimal mode runs A* on pushes, then, where
 //! the time allows, A* for the fewest moves among the push-optimal answers. Every answer is
 //! replayed by [`verify`] before it is returned; an answer that fails the replay is an error,
 //! never a solution.
@@ -201,26 +203,41 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         max_states: options.max_states,
         memory_budget: options.memory_budget,
         tunnel_macros: !options.optimal,
+        packing: !options.optimal,
         techniques: options.techniques,
         fewest_moves_at: None,
     };
     let mut report = find_pushes(&board, &inside, level.player, limits);
     let mut stored = report.states;
+    if report.outcome == Outcome::Unsolvable && report.macros_used && limits.packing {
+        // The packing orders left nothing to search, which says nothing of the level: the dive
+        // starts again without them (the other macros are checked below as always).
+        let left = options.time_limit - start.elapsed().as_secs_f64();
+        let limits = Limits { seconds: limits.seconds.min(left), packing: false, ..limits };
+        report = find_pushes(&board, &inside, level.player, limits);
+        stored += report.states;
+    }
     let left = options.time_limit - start.elapsed().as_secs_f64();
     if !options.optimal && matches!(report.outcome, Outcome::GaveUp(_)) && left > 0.0 {
-        // The dive got lost: start again, closer to A*, with the rest of the time.
-        let limits = Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, ..limits };
+        // The dive got lost: start again, closer to A*, with the rest of the time, and without
+        // the packing orders, in case they were what misled it.
+        let limits = Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, packing: false, ..limits };
         report = find_pushes(&board, &inside, level.player, limits);
         stored += report.states;
     }
     let left = options.time_limit - start.elapsed().as_secs_f64();
     if report.outcome == Outcome::Unsolvable && report.macros_used {
-        // Only a search without macros proves a level unsolvable; without the time for one, the
-        // time limit is what stopped the proof.
+        // Only a search without macros (nor packing orders) proves a level unsolvable; without
+        // the time for one, the time limit is what stopped the proof.
         report.outcome = Outcome::GaveUp(Limit::Time);
         if left > 0.0 {
-            let limits =
-                Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, tunnel_macros: false, ..limits };
+            let limits = Limits {
+                seconds: left,
+                weight: FAST_CAREFUL_WEIGHT,
+                tunnel_macros: false,
+                packing: false,
+                ..limits
+            };
             report = find_pushes(&board, &inside, level.player, limits);
             stored += report.states;
         }

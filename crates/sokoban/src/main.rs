@@ -86,7 +86,7 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
-    /// matching, tunnels.
+    /// matching, tunnels, packing.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
 }
@@ -210,9 +210,10 @@ fn run(args: &Args) -> Result<bool> {
             "corral-deadlocks" => techniques.corral_deadlocks = false,
             "matching" => techniques.matching = false,
             "tunnels" => techniques.tunnels = false,
+            "packing" => techniques.packing = false,
             other => {
                 anyhow::bail!(
-                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, matching, tunnels)"
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, matching, tunnels, packing)"
                 )
             }
         }

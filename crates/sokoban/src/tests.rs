@@ -236,6 +236,79 @@ fn fast_mode_agrees_on_solvability_on_random_levels() {
     }
 }
 
+/// Random levels with a goal room: a wall across the level with one doorway, two or three
+/// goals behind it, the boxes, the player and a few walls in front.
+fn random_room_levels(count: usize) -> Vec<Level> {
+    let mut random = testkit::Random::new(0x0ddb_a11c_0ffe_e000);
+    let mut next = move |n: usize| random.below(n);
+    let mut levels = Vec::new();
+    while levels.len() < count {
+        let (width, height) = (9 + next(3), 6 + next(2));
+        let door = 1 + next(height - 2);
+        let mut cells: Vec<char> = (0..width * height)
+            .map(|i| {
+                let (row, col) = (i / width, i % width);
+                let rim = row == 0 || col == 0 || row + 1 == height || col + 1 == width;
+                let fence = col == 4 && row != door;
+                if rim || fence || (col > 4 && next(100) < 10) { '#' } else { ' ' }
+            })
+            .collect();
+        let room: Vec<usize> = (0..cells.len()).filter(|&i| i % width < 4 && cells[i] == ' ').collect();
+        let mut front: Vec<usize> = (0..cells.len()).filter(|&i| i % width > 4 && cells[i] == ' ').collect();
+        let boxes = 2 + next(2);
+        if front.len() < boxes + 1 {
+            continue;
+        }
+        let mut goals = room.clone();
+        while goals.len() > boxes {
+            goals.swap_remove(next(goals.len()));
+        }
+        for &g in &goals {
+            cells[g] = '.';
+        }
+        for _ in 0..boxes {
+            let b = front.swap_remove(next(front.len()));
+            cells[b] = '$';
+        }
+        cells[front.swap_remove(next(front.len()))] = '@';
+        let rows: Vec<String> = cells.chunks(width).map(|row| row.iter().collect()).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        if let Ok(level) = Level::parse(levels.len() + 1, "room", &rows) {
+            levels.push(level);
+        }
+    }
+    levels
+}
+
+#[test]
+fn the_packing_order_never_changes_solvability_on_random_levels() {
+    // The order restricts the search; the fallback without it must keep every answer right.
+    let mut rooms = 0;
+    let mut solved = 0;
+    for level in random_room_levels(300) {
+        let board = crate::board::Board::new(&level).unwrap();
+        let inside = crate::boxes_inside(&board, &level);
+        if !crate::search::has_goal_room(&board, &inside, level.player) {
+            continue;
+        }
+        rooms += 1;
+        let expected = reference_pushes(&level);
+        let result = solve(&level, &Options::default()).unwrap();
+        match (&result.status, expected) {
+            (Status::Solved(solution), Some(pushes)) => {
+                assert!(solution.pushes >= pushes);
+                solved += 1;
+            }
+            (Status::Unsolvable, None) => {}
+            (status, expected) => {
+                panic!("{status:?} but the reference says {expected:?}\n{}", level.to_text())
+            }
+        }
+    }
+    // Both kinds, or the test proves little.
+    assert!(rooms > 100 && solved > 5, "{rooms} levels with a goal room, {solved} solvable");
+}
+
 #[test]
 fn lower_bound_is_never_above_the_optimum() {
     let mut checked = 0;

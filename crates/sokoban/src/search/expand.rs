@@ -11,7 +11,8 @@
 //! macro move (each push still counted), in fast mode only.
 
 use super::Search;
-use super::table::Node;
+use super::packing::Packing;
+use super::table::{Node, PACKED};
 use crate::deadlock::{self, Corral};
 use grid::Direction;
 
@@ -52,22 +53,17 @@ impl Search<'_> {
             Corral::None
         };
         let pushes: Vec<(usize, Direction)> = match corral {
+            // A corral that asks for a push of a box in a goal room, where boxes stay put, says
+            // nothing under the packing order: every push is tried instead.
+            Corral::Only(pushes)
+                if self.packing.as_ref().is_some_and(|p| pushes.iter().any(|&(b, _)| p.in_room(b))) =>
+            {
+                self.all_pushes()
+            }
             // Reordering pushes into a corral keeps their number but not the walks between
             // them, so the fewest-moves search uses the corral only to spot dead positions.
             Corral::Only(pushes) if !exact || pushes.is_empty() => pushes,
-            _ => {
-                let mut all = Vec::with_capacity(self.boxes.len() * 4);
-                for &b in &self.boxes {
-                    for d in Direction::READING_ORDER {
-                        let pusher = self.board.step(b, d.opposite());
-                        let target = self.board.step(b, d);
-                        if self.reach.contains(pusher) && self.board.floor[target] && !self.occupied[target] {
-                            all.push((b, d));
-                        }
-                    }
-                }
-                all
-            }
+            _ => self.all_pushes(),
         };
         let box_hash = node.hash ^ self.zobrist.player_key(usize::from(node.player));
         if self.limits.techniques.matching {
@@ -75,10 +71,53 @@ impl Search<'_> {
             let _ = self.bound(usize::from(node.player));
             std::mem::swap(&mut self.parent_cost, &mut self.cost);
         }
+        let mut packing = self.packing.take();
         for (b, d) in pushes {
             let walk = if exact { self.reach.walk(self.board.step(b, d.opposite())) } else { 0 };
-            self.try_push(id, &node, &row, box_hash, b, d, walk);
+            let entry = match &mut packing {
+                Some(packing) if packing.in_room(b) => continue,
+                Some(packing) if packing.in_room(self.board.step(b, d)) => {
+                    let Some(entry) = self.room_entry(packing, b, d) else { continue };
+                    Some(entry)
+                }
+                _ => None,
+            };
+            self.try_push(id, &node, &row, box_hash, b, d, walk, entry, packing.as_ref());
         }
+        self.packing = packing;
+    }
+
+    /// Every push of a box the player can stand behind onto a free square.
+    fn all_pushes(&self) -> Vec<(usize, Direction)> {
+        let mut all = Vec::with_capacity(self.boxes.len() * 4);
+        for &b in &self.boxes {
+            for d in Direction::READING_ORDER {
+                let pusher = self.board.step(b, d.opposite());
+                let target = self.board.step(b, d);
+                if self.reach.contains(pusher) && self.board.floor[target] && !self.occupied[target] {
+                    all.push((b, d));
+                }
+            }
+        }
+        all
+    }
+
+    /// Where a box pushed from `b` in direction `d` into a goal room ends under the packing
+    /// order (see `packing`): the room's next goal, the last push's direction and the number of
+    /// pushes, or `None` when the room is full or its next goal out of the box's reach.
+    fn room_entry(
+        &mut self,
+        packing: &mut Packing,
+        b: usize,
+        d: Direction,
+    ) -> Option<(usize, Direction, u8)> {
+        let goal = packing.next_goal(self.board.step(b, d), &self.occupied)?;
+        self.occupied[b] = false;
+        let path = packing.entry_path(self.board, &self.occupied, b, d, goal);
+        self.occupied[b] = true;
+        let path = path?;
+        let count = u8::try_from(path.len()).ok()?;
+        path.last().map(|&(_, last)| (goal, last, count))
     }
 
     /// Generates the child of `parent` where the box on `b` is pushed in direction `d` (and on
@@ -93,6 +132,8 @@ impl Search<'_> {
         b: usize,
         d: Direction,
         walk: u32,
+        entry: Option<(usize, Direction, u8)>,
+        rooms: Option<&Packing>,
     ) {
         let board = self.board;
         let mut to = board.step(b, d);
@@ -100,22 +141,33 @@ impl Search<'_> {
             return;
         }
         let mut count: u8 = 1;
+        // A box entering a goal room goes on to the room's next goal; the player ends behind it.
+        let mut player = board.step(to, d.opposite());
+        let mut dir = d.index() as u8;
+        if let Some((goal, last, pushes)) = entry {
+            (to, player, count, dir) = (goal, board.step(goal, last.opposite()), pushes, dir | PACKED);
+        }
         // Tunnel macro: a box pushed from one corridor square into another, off a goal, is
         // pushed on while the corridor lasts.
         // Only in fast mode: a box left part-way in a tunnel can matter to a player who comes
         // round to the far end, where the macro would cost pushes; optimal mode stays exact.
-        while self.limits.tunnel_macros
+        while entry.is_none()
+            && self.limits.tunnel_macros
             && self.limits.techniques.tunnels
             && !board.goal[to]
             && board.corridor(to, d)
             && board.corridor(board.step(to, d.opposite()), d)
         {
             let next = board.step(to, d);
-            if !board.floor[next] || self.occupied[next] || board.dead[next] || count == u8::MAX {
+            // A goal room is entered only by the packing order's macro.
+            let into_room = rooms.is_some_and(|rooms| rooms.in_room(next));
+            if !board.floor[next] || self.occupied[next] || board.dead[next] || count == u8::MAX || into_room
+            {
                 break;
             }
             to = next;
             count += 1;
+            player = board.step(to, d.opposite());
             self.macros_used = true;
         }
         self.occupied[b] = false;
@@ -132,7 +184,6 @@ impl Search<'_> {
         let (left, entered) = (usize::from(board.interior_index[b]), usize::from(board.interior_index[to]));
         self.child_words[left / 64] &= !(1 << (left % 64));
         self.child_words[entered / 64] |= 1 << (entered % 64);
-        let player = board.step(to, d.opposite());
         let normal = if self.limits.fewest_moves_at.is_some() {
             player
         } else {
@@ -154,7 +205,7 @@ impl Search<'_> {
                 updated.moves = moves;
                 updated.parent = parent;
                 updated.from = b as u16;
-                updated.dir = d.index() as u8;
+                updated.dir = dir;
                 updated.count = count;
                 updated.closed = false;
                 self.push_open(existing);
@@ -179,7 +230,7 @@ impl Search<'_> {
                 g,
                 h: h.unwrap_or(u16::MAX),
                 moves,
-                dir: d.index() as u8,
+                dir,
                 count,
                 closed: h.is_none(),
             };

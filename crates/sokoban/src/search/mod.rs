@@ -9,6 +9,8 @@
 //! - `reach`: the player's region, its normalised square, and walking distances.
 //! - `expand`: the pushes of a state, the pruning that drops some, and tunnel macros.
 //! - `estimate`: the matching bound of a state and its one-row update for a child.
+//! - `packing`: goal rooms, the order to fill each, and the macro that takes a box entering a
+//!   room straight to the room's next goal (fast mode only).
 //! - this module, the driver: the open list and its orders, the limits, and the pushes of the
 //!   answer read back from the arena.
 //!
@@ -17,7 +19,8 @@
 //! off its goal, or when the matching bound says the boxes can no longer all reach distinct
 //! goals; when the position has an unfinished PI-corral, only the pushes into that corral are
 //! tried at all (see [`crate::deadlock`]). A push into a one-wide tunnel is continued through
-//! it as one macro move (each push still counted).
+//! it as one macro move (each push still counted). In fast mode a box pushed into a goal room
+//! goes on to the room's next goal in its packing order, and boxes in a room stay put.
 //!
 //! Three orders of expansion share the code:
 //! - **optimal**: A* on pushes with the matching bound `h`; `f = g + h`, ties to the larger
@@ -29,7 +32,9 @@
 //!   The first solved state popped has `P` pushes and the fewest moves among such solutions.
 //!
 //! All stop with "unsolvable" only when the open list runs dry, which with sound pruning
-//! means every reachable state was seen.
+//! means every reachable state was seen. Tunnel macros and the packing order are not sound
+//! pruning; a search that used them says so ([`SearchReport::macros_used`]) and its
+//! "unsolvable" is checked by one without them.
 //!
 //! Three limits stop a search with "gave up" first, each named in the outcome ([`Limit`]): the
 //! time, the number of states stored, and the memory budget. Memory is counted in bytes, not
@@ -41,6 +46,7 @@
 
 mod estimate;
 mod expand;
+mod packing;
 mod reach;
 mod table;
 
@@ -48,11 +54,12 @@ use crate::board::Board;
 use crate::bound::Matcher;
 use crate::deadlock::{CorralDeadlocks, Scratch};
 use grid::Direction;
+use packing::Packing;
 use reach::Reach;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
-use table::{NONE, Node, Table, Zobrist, grown};
+use table::{NONE, Node, PACKED, Table, Zobrist, grown};
 
 /// Which limit ended a search that gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +102,8 @@ pub(crate) struct Limits {
     pub weight: u64,
     /// Push a box on through a one-wide tunnel as one move (fast mode only, see `expand`).
     pub tunnel_macros: bool,
+    /// Fill goal rooms in their packing order (fast mode only, see `packing`).
+    pub packing: bool,
     /// The pruning rules and the bound in use (all on, unless measuring what each adds).
     pub techniques: Techniques,
     /// Only with `optimal`: search for the fewest moves among solutions of this many pushes,
@@ -111,6 +120,7 @@ impl Default for Limits {
             memory_budget: u64::MAX,
             weight: 10,
             tunnel_macros: true,
+            packing: true,
             techniques: Techniques::default(),
             fewest_moves_at: None,
         }
@@ -132,11 +142,20 @@ pub struct Techniques {
     pub matching: bool,
     /// Tunnel macros (fast mode only).
     pub tunnels: bool,
+    /// Goal rooms filled in their packing order (fast mode only).
+    pub packing: bool,
 }
 
 impl Default for Techniques {
     fn default() -> Self {
-        Techniques { freeze: true, pi_corrals: true, corral_deadlocks: true, matching: true, tunnels: true }
+        Techniques {
+            freeze: true,
+            pi_corrals: true,
+            corral_deadlocks: true,
+            matching: true,
+            tunnels: true,
+            packing: true,
+        }
     }
 }
 
@@ -170,8 +189,9 @@ pub(crate) struct SearchReport {
     pub outcome: Outcome,
     /// States stored.
     pub states: usize,
-    /// True when a tunnel macro fired. Macros keep solutions valid but may in rare layouts skip
-    /// the only way through, so an exhausted search with macros is no proof of unsolvability.
+    /// True when a tunnel macro fired or a packing order was followed. Both keep solutions
+    /// valid but may skip the only way through, so an exhausted search with them is no proof
+    /// of unsolvability.
     pub macros_used: bool,
 }
 
@@ -196,6 +216,8 @@ struct Search<'a> {
     parent_cost: Vec<u32>,
     matcher: Matcher,
     macros_used: bool,
+    /// The goal rooms and their orders, when followed.
+    packing: Option<Packing>,
     deadlock: Scratch,
     corral_deadlocks: CorralDeadlocks,
 }
@@ -221,6 +243,12 @@ pub(crate) fn lower_bound(board: &Board, boxes: &[usize], player: usize) -> Opti
     search.bound(player)
 }
 
+/// Whether the level has a goal room whose packing order the fast mode would follow.
+#[cfg(test)]
+pub(crate) fn has_goal_room(board: &Board, boxes: &[usize], player: usize) -> bool {
+    Packing::new(board, boxes, player).is_some()
+}
+
 impl<'a> Search<'a> {
     fn new(board: &'a Board, limits: Limits) -> Self {
         // Box sets have a bit per interior square (see `table`).
@@ -240,6 +268,7 @@ impl<'a> Search<'a> {
             parent_cost: Vec::new(),
             matcher: Matcher::default(),
             macros_used: false,
+            packing: None,
             deadlock: Scratch::new(board.len),
             corral_deadlocks: CorralDeadlocks::new(board.len),
         }
@@ -257,6 +286,14 @@ impl<'a> Search<'a> {
             self.child_words[bit / 64] |= 1 << (bit % 64);
         }
         self.most_children = 4 * boxes.len();
+        if self.limits.packing
+            && self.limits.techniques.packing
+            && !self.limits.optimal
+            && self.limits.fewest_moves_at.is_none()
+        {
+            self.packing = Packing::new(self.board, boxes, player);
+            self.macros_used |= self.packing.is_some();
+        }
         let words = self.child_words.clone();
         self.load(&words);
         let lowest = self.reach.flood(self.board, &self.occupied, player);
@@ -363,19 +400,45 @@ impl<'a> Search<'a> {
     }
 
     /// The pushes from the root to state `id`, read back along the parents.
-    fn path(&self, mut id: u32) -> Vec<Push> {
+    fn path(&mut self, mut id: u32) -> Vec<Push> {
         let mut pushes = Vec::new();
         while self.table.node(id).parent != NONE {
             let node = *self.table.node(id);
-            pushes.push(Push {
-                from: usize::from(node.from),
-                dir: Direction::from_index(usize::from(node.dir)),
-                count: usize::from(node.count),
-            });
+            let (from, dir) =
+                (usize::from(node.from), Direction::from_index(usize::from(node.dir & !PACKED)));
+            if node.dir & PACKED == 0 {
+                pushes.push(Push { from, dir, count: usize::from(node.count) });
+            } else {
+                pushes.extend(self.room_entry_pushes(node.parent, id, from, dir).into_iter().rev());
+            }
             id = node.parent;
         }
         pushes.reverse();
         pushes
+    }
+
+    /// The pushes of a goal room entry from state `parent` to state `child`: the box pushed
+    /// from `from` in direction `dir` went on to the goal `child` has and `parent` has not, by
+    /// the path the expansion found (the same breadth-first search, on the same boxes).
+    fn room_entry_pushes(&mut self, parent: u32, child: u32, from: usize, dir: Direction) -> Vec<Push> {
+        let row = self.table.row(parent).to_vec();
+        let goal = self
+            .table
+            .row(child)
+            .iter()
+            .zip(&row)
+            .enumerate()
+            .find(|&(_, (c, p))| c & !p != 0)
+            .map(|(w, (c, p))| self.board.interior[w * 64 + (c & !p).trailing_zeros() as usize]);
+        self.load(&row);
+        self.occupied[from] = false;
+        let path = match (goal, self.packing.as_mut()) {
+            (Some(goal), Some(packing)) => packing.entry_path(self.board, &self.occupied, from, dir, goal),
+            _ => None,
+        };
+        self.occupied[from] = true;
+        // Missing only if the table were corrupt: the replay would then reject the answer.
+        path.unwrap_or_default().into_iter().map(|(from, dir)| Push { from, dir, count: 1 }).collect()
     }
 }
 

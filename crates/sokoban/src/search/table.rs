@@ -27,6 +27,10 @@ const EMPTY: u64 = u64::MAX;
 /// The half of a hash kept in a slot, beside the state's id in the low half.
 const HIGH: u64 = 0xffff_ffff_0000_0000;
 
+/// The flag on [`Node::dir`] of a push that entered a goal room and went on to the room's
+/// next goal (see `packing`): the pushes between are not stored, `path` finds them again.
+pub(super) const PACKED: u8 = 0x80;
+
 /// One stored state, its box set aside.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
@@ -44,7 +48,8 @@ pub(super) struct Node {
     pub h: u16,
     /// Moves from the start (only meaningful when moves are counted).
     pub moves: u32,
-    /// Direction of the push from the parent, as a direction index.
+    /// Direction of the push from the parent, as a direction index, or that of the first push
+    /// of a goal room entry with [`PACKED`] set.
     pub dir: u8,
     /// Pushes in a row of that push (more than one through a tunnel).
     pub count: u8,

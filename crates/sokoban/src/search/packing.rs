@@ -1,0 +1,298 @@
+//! Packing order: filling a goal room one goal at a time, deepest first.
+//!
+//! Many levels keep their goals in a *goal room*, an area of goals (and a little floor beside
+//! them) reached through one or few doorways. The boxes must go in one by one, and most orders
+//! of filling the room block it: a box parked at the mouth walls off the goals behind it. A
+//! search left alone tries those orders and their dead ends over and over, for every
+//! arrangement of the boxes still outside.
+//!
+//! This module fixes one order before the search and makes the search follow it:
+//!
+//! - **Rooms.** A *doorway* is a floor square, not a goal, with walls on two opposite sides.
+//!   Flooding from each goal without entering doorways gives the rooms; a room is used only
+//!   when it has a doorway at all, holds neither a box nor the player at the start, and has at
+//!   least two goals. Every square next to a room is then one of its doorways, so a box can only
+//!   come in through one.
+//! - **The order**, found backwards: with every goal of the room filled and nothing outside,
+//!   the player comes in from the doorways and *pulls* boxes out. A box that can be pulled onto
+//!   a doorway with the others still in place leaves, and the next is tried; the goals nearest
+//!   the doorways are tried first. Taking a box out only makes room for the rest, so when the
+//!   greedy choice gets stuck no other choice would have emptied the room either. The fill
+//!   order is the reverse of the emptying order: the goal emptied last is filled first.
+//!
+//! ```text
+//!   #######        the room's goals, filled in the order 1..6: the deepest first, so no
+//!   #135  #        box parked on a goal ever stands in the way of a later one. The square
+//!   #246   ← door  left of the door is the doorway (walls above and below).
+//!   #######
+//! ```
+//!
+//! **In the search** (fast mode only), a room with goals `order[0..k]` filled is worked on
+//! through `order[k]` alone: a push that brings a box in through a doorway is continued, as
+//! one macro move, along a shortest push path inside the room to `order[k]` (or dropped when
+//! there is none), and a box inside the room is never pushed again. So the room holds only
+//! finished boxes, and the search never sees a half-filled room in a bad order. Two other
+//! techniques step aside for it: a tunnel macro stops at a room's edge (the entry macro takes
+//! over), and a PI-corral that asks for a push of a room's box is not followed (those boxes
+//! stay put, so its "only these pushes" would leave none).
+//!
+//! This is a restriction, not a proof: a level may need a box parked in the room for a while,
+//! another order, or a path the macro does not take. A search under it that runs dry says
+//! nothing, so [`crate::solve`] runs the unrestricted search before it calls a level
+//! unsolvable (the same fallback as for tunnel macros). The optimal mode never uses it.
+
+use crate::board::Board;
+use grid::{Bfs, Direction, UNREACHED};
+
+/// Not in any room.
+const NO_ROOM: u8 = u8::MAX;
+/// The most rooms followed; beyond, the rest are left to the plain search.
+const MOST_ROOMS: usize = 16;
+
+/// The rooms of a level and the order each is filled in.
+pub(super) struct Packing {
+    /// The room of each cell, or [`NO_ROOM`].
+    room_of: Vec<u8>,
+    /// For each room, its goals in the order they are filled.
+    orders: Vec<Vec<usize>>,
+    bfs: Bfs,
+}
+
+/// One push of a macro: the box's square before it and the direction.
+pub(super) type Step = (usize, Direction);
+
+impl Packing {
+    /// The rooms of `board` with the start position `boxes` / `player`, and their orders; `None`
+    /// when no room qualifies.
+    pub fn new(board: &Board, boxes: &[usize], player: usize) -> Option<Packing> {
+        let mut room_of = vec![NO_ROOM; board.len];
+        let mut orders = Vec::new();
+        let mut bfs = Bfs::with_rim(board.width, board.len);
+        let mut seen = vec![false; board.len];
+        for &goal in &board.goals {
+            if seen[goal] {
+                continue;
+            }
+            let squares: Vec<usize> = bfs
+                .reach([goal], |c| board.floor[c] && !doorway(board, c))
+                .iter()
+                .map(|&c| c as usize)
+                .collect();
+            for &c in &squares {
+                seen[c] = true;
+            }
+            let has_door = squares
+                .iter()
+                .any(|&c| Direction::READING_ORDER.into_iter().any(|d| doorway(board, board.step(c, d))));
+            let goals: Vec<usize> = squares.iter().copied().filter(|&c| board.goal[c]).collect();
+            let occupied = squares.contains(&player) || boxes.iter().any(|b| squares.contains(b));
+            if !has_door || occupied || goals.len() < 2 || orders.len() == MOST_ROOMS {
+                continue;
+            }
+            let mut inside = vec![false; board.len];
+            for &c in &squares {
+                inside[c] = true;
+            }
+            if let Some(order) = fill_order(board, &inside, &goals, &mut bfs) {
+                for &c in &squares {
+                    room_of[c] = orders.len() as u8;
+                }
+                orders.push(order);
+            }
+        }
+        (!orders.is_empty()).then_some(Packing { room_of, orders, bfs })
+    }
+
+    /// Whether `cell` lies in a followed room.
+    #[inline]
+    pub fn in_room(&self, cell: usize) -> bool {
+        self.room_of[cell] != NO_ROOM
+    }
+
+    /// The goal of `cell`'s room to fill next, with `occupied` the boxes: the first of its order
+    /// not yet holding a box, or `None` when the room is full.
+    pub fn next_goal(&self, cell: usize, occupied: &[bool]) -> Option<usize> {
+        let room = self.room_of[cell];
+        self.orders.get(usize::from(room))?.iter().copied().find(|&g| !occupied[g])
+    }
+
+    /// The pushes that take a box, just pushed from `from` in direction `d` into a room, on to
+    /// `goal` along a shortest push path inside the room, the first push included; `occupied`
+    /// holds the other boxes (not this one). `None` when there is no such path.
+    pub fn entry_path(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        from: usize,
+        d: Direction,
+        goal: usize,
+    ) -> Option<Vec<Step>> {
+        // Breadth-first over (box square, direction of the last push): the player then stands
+        // behind the box, and its region around the box says which pushes come next.
+        let entered = board.step(from, d);
+        let mut states: Vec<(usize, Direction, u32)> = vec![(entered, d, u32::MAX)];
+        let mut seen = vec![[false; 4]; board.len];
+        seen[entered][d.index()] = true;
+        let mut next = 0;
+        while next < states.len() {
+            let (at, last, _) = states[next];
+            if at == goal {
+                let mut path = Vec::new();
+                let mut index = next as u32;
+                while index != u32::MAX {
+                    let (to, dir, parent) = states[index as usize];
+                    path.push((board.step(to, dir.opposite()), dir));
+                    index = parent;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            let behind = board.step(at, last.opposite());
+            let reach = self.bfs.distances([behind], |c| board.floor[c] && !occupied[c] && c != at);
+            for push in Direction::READING_ORDER {
+                let to = board.step(at, push);
+                let pusher = board.step(at, push.opposite());
+                if self.room_of[to] != NO_ROOM
+                    && !occupied[to]
+                    && !board.dead[to]
+                    && reach[pusher] != UNREACHED
+                    && !seen[to][push.index()]
+                {
+                    seen[to][push.index()] = true;
+                    states.push((to, push, next as u32));
+                }
+            }
+            next += 1;
+        }
+        None
+    }
+}
+
+/// A floor square, not a goal, walled on two opposite sides: where rooms end.
+fn doorway(board: &Board, cell: usize) -> bool {
+    let wall = |d| !board.floor[board.step(cell, d)];
+    board.floor[cell]
+        && !board.goal[cell]
+        && ((wall(Direction::Up) && wall(Direction::Down))
+            || (wall(Direction::Left) && wall(Direction::Right)))
+}
+
+/// The order to fill the room's `goals` in (see the module notes), or `None` when the full room
+/// cannot be emptied through its doorways.
+fn fill_order(board: &Board, inside: &[bool], goals: &[usize], bfs: &mut Bfs) -> Option<Vec<usize>> {
+    let doors: Vec<usize> =
+        (0..board.len).filter(|&c| !inside[c] && board.floor[c] && doorway(board, c)).collect();
+    // Goals nearest the doorways are tried first: they are the natural last ones to fill.
+    let distance = bfs.distances(doors.iter().copied(), |c| board.floor[c]).to_vec();
+    let mut left: Vec<usize> = goals.to_vec();
+    left.sort_by_key(|&g| (distance[g], g));
+    let mut full = vec![false; board.len];
+    for &g in goals {
+        full[g] = true;
+    }
+    let mut emptied = Vec::with_capacity(goals.len());
+    while !left.is_empty() {
+        let index = left.iter().position(|&g| can_pull_out(board, inside, &full, &doors, g, bfs))?;
+        let g = left.remove(index);
+        full[g] = false;
+        emptied.push(g);
+    }
+    emptied.reverse();
+    Some(emptied)
+}
+
+/// Whether the box on `start`, the others of `full` in place, can be pulled out of the room
+/// onto a square outside it by a player coming in from the `doors`.
+fn can_pull_out(
+    board: &Board,
+    inside: &[bool],
+    full: &[bool],
+    doors: &[usize],
+    start: usize,
+    bfs: &mut Bfs,
+) -> bool {
+    // The moving box stands on `at`; its goal `start` is free once it has left.
+    let free = |c: usize, at: usize| board.floor[c] && c != at && (!full[c] || c == start);
+    let from_doors = bfs.distances(doors.iter().copied(), |c| free(c, start)).to_vec();
+    // Breadth-first over (box square, player square after the pull).
+    let mut seen = vec![false; board.len * 4];
+    let mut stack: Vec<(usize, Option<usize>)> = vec![(start, None)];
+    while let Some((at, player)) = stack.pop() {
+        if !inside[at] {
+            return true;
+        }
+        let reach = match player {
+            None => from_doors.clone(),
+            Some(p) => bfs.distances([p], |c| free(c, at)).to_vec(),
+        };
+        for d in Direction::READING_ORDER {
+            // The player stands on `to` beside the box and steps back to `back`, pulling it.
+            let to = board.step(at, d);
+            let back = board.step(to, d);
+            if reach[to] != UNREACHED && free(back, at) && !seen[to * 4 + d.index()] {
+                seen[to * 4 + d.index()] = true;
+                stack.push((to, Some(back)));
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::{Options, Status, Techniques, solve};
+
+    /// The first level of the classic set: six goals in a room behind a one-wide doorway, every box outside.
+    const ROOM: [&str; 11] = [
+        "    #####",
+        "    #   #",
+        "    #$  #",
+        "  ###  $##",
+        "  #  $ $ #",
+        "### # ## #   ######",
+        "#   # ## #####  ..#",
+        "# $  $          ..#",
+        "##### ### #@##  ..#",
+        "    #     #########",
+        "    #######",
+    ];
+
+    #[test]
+    fn a_goal_room_is_filled_deepest_first() {
+        let level = Level::parse(1, "room", &ROOM).unwrap();
+        let board = Board::new(&level).unwrap();
+        let packing = Packing::new(&board, &level.boxes, level.player).unwrap();
+        let cell = |row: usize, column: usize| row * board.width + column;
+        assert_eq!(packing.orders.len(), 1);
+        let order = &packing.orders[0];
+        let mut goals = order.clone();
+        goals.sort_unstable();
+        assert_eq!(goals, board.goals);
+        // The goal facing the doorway is the last one the room can take.
+        assert_eq!(order.last(), Some(&cell(7, 16)));
+        // The first ones are against the back wall.
+        assert!(order[..2].iter().all(|&g| g % board.width == 17), "{order:?}");
+    }
+
+    #[test]
+    fn a_room_holding_a_box_at_the_start_is_not_followed() {
+        let mut rows = ROOM;
+        rows[7] = "#    $          *.#";
+        let level = Level::parse(1, "room", &rows).unwrap();
+        let board = Board::new(&level).unwrap();
+        assert!(Packing::new(&board, &level.boxes, level.player).is_none());
+    }
+
+    #[test]
+    fn the_packing_order_keeps_answers_valid() {
+        let level = Level::parse(1, "room", &ROOM).unwrap();
+        for packing in [true, false] {
+            let options =
+                Options { techniques: Techniques { packing, ..Techniques::default() }, ..Options::default() };
+            let result = solve(&level, &options).unwrap();
+            assert!(matches!(result.status, Status::Solved(_)), "packing {packing}: {:?}", result.status);
+        }
+    }
+}
