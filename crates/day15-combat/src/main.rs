@@ -148,6 +148,10 @@ fn failure_message(error: &anyhow::Error) -> Option<String> {
 }
 
 fn run(cli: &Cli) -> Result<()> {
+    // A big cave's battles take minutes: refuse `--animate` without a terminal first.
+    if cli.animate {
+        replay::terminal::ensure_terminal()?;
+    }
     let text = std::fs::read_to_string(&cli.input)
         .with_context(|| format!("cannot read {}", cli.input.display()))?;
     let cave = day15_combat::parse(&text)

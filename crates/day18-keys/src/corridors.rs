@@ -131,6 +131,14 @@ impl Filled {
 }
 
 impl Corridors {
+    /// Bytes the graph holds on the heap, counted against a search's memory limit.
+    pub(crate) fn heap_bytes(&self) -> u64 {
+        (self.nodes.capacity() * size_of::<Node>()
+            + self.edge_start.capacity() * size_of::<u32>()
+            + self.edges.capacity() * size_of::<Edge>()
+            + self.robot_node.capacity() * size_of::<u32>()) as u64
+    }
+
     pub(crate) fn new(maze: &Maze) -> Self {
         let Filled { tile, degree, kept, robot_cells, offsets } = Filled::new(maze);
         let len = tile.len();

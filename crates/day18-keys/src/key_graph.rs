@@ -27,11 +27,18 @@
 //!
 //! A door whose key is not in the maze never opens: it is treated as a wall.
 
+use crate::SolveError;
 use crate::bridge_tree::BridgeTree;
 use crate::corridors::Corridors;
+use crate::limits::Watch;
 use crate::maze::Maze;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::convert::Infallible;
+
+/// The size of corridor graph from which building it checks the search's limits (see
+/// [`KeyGraph::within`]).
+const CHECKED_NODES: usize = 1 << 16;
 
 /// Number of key letters, and the node number of robot 0.
 pub const LETTERS: usize = 26;
@@ -89,7 +96,26 @@ impl KeyGraph {
     /// from each robot and key.
     #[must_use]
     pub fn new(maze: &Maze) -> Self {
+        Self::build(maze, |_, _| Ok::<(), Infallible>(())).unwrap_or_else(|never| match never {})
+    }
+
+    /// [`KeyGraph::new`] under a search's limits. On a huge open map the label searches take
+    /// seconds each, so the limits are checked after each one (and after the corridors), and an
+    /// overrun is at most one search long. Like the search, which checks every few thousand
+    /// expansions, the graph checks only when there is that much work between two checks: on
+    /// graphs of more than [`CHECKED_NODES`] nodes, far beyond the real mazes' few thousand.
+    pub(crate) fn within(maze: &Maze, watch: &Watch) -> Result<Self, SolveError> {
+        Self::build(maze, |nodes, bytes| if nodes > CHECKED_NODES { watch.check(0, bytes) } else { Ok(()) })
+    }
+
+    /// Builds the graph, calling `check` with the corridor graph's nodes and the bytes held so
+    /// far (corridors, search lists, routes) between its long steps.
+    fn build<E>(maze: &Maze, mut check: impl FnMut(usize, u64) -> Result<(), E>) -> Result<Self, E> {
         let corridors = Corridors::new(maze);
+        let nodes = corridors.nodes.len();
+        // The corridors and the label search's per-node lists are most of a huge map's bytes.
+        let fixed = corridors.heap_bytes() + (nodes * size_of::<Vec<u32>>()) as u64;
+        check(nodes, fixed)?;
         let robots = maze.robots().len();
         let places = LETTERS + robots;
         let mut offsets = Vec::with_capacity(places + 1);
@@ -113,6 +139,7 @@ impl KeyGraph {
                 }
             }
             offsets.push(routes.len() as u32);
+            check(nodes, fixed + (routes.capacity() * size_of::<Route>()) as u64)?;
         }
         let bridge_tree = BridgeTree::new(&corridors, robots);
         let mut by_pair = vec![(0, 0); places * LETTERS];
@@ -130,7 +157,7 @@ impl KeyGraph {
                 by_pair[place * LETTERS + key] = (first as u32, at as u32);
             }
         }
-        KeyGraph { robots, keys: maze.keys(), offsets, routes, by_pair, paired, distance, bridge_tree }
+        Ok(KeyGraph { robots, keys: maze.keys(), offsets, routes, by_pair, paired, distance, bridge_tree })
     }
 
     /// Number of robots.

@@ -112,7 +112,7 @@ pub fn solve_part1(maze: &Maze) -> Result<Solution, SolveError> {
 /// ```
 pub fn solve_part1_within(maze: &Maze, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
     let maze = maze.one_robot()?;
-    search::collect_every_key_within(&KeyGraph::new(&maze), Strategy::Fastest, limits, progress)
+    collect_within(&maze, limits, progress)
 }
 
 /// Part 2 with its route: the open centre split into four vaults (see [`Maze::four_robots`]).
@@ -131,7 +131,15 @@ pub fn solve_part2(maze: &Maze) -> Result<Solution, SolveError> {
 /// # Errors
 /// As [`solve_part2`], and [`SolveError::GaveUp`] when a limit is reached first.
 pub fn solve_part2_within(maze: &Maze, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
-    search::collect_every_key_within(&KeyGraph::new(&maze.four_robots()), Strategy::Fastest, limits, progress)
+    collect_within(&maze.four_robots(), limits, progress)
+}
+
+/// The key graph and the search of one part, both under `limits`: the graph of a huge open map
+/// takes seconds to build, and that time counts against the limit too.
+fn collect_within(maze: &Maze, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    let watch = limits::Watch::new(limits, progress);
+    let graph = KeyGraph::within(maze, &watch)?;
+    search::collect_every_key_within(&graph, Strategy::Fastest, watch.remaining(), progress)
 }
 
 /// Part 1: fewest steps for one robot to collect every key.

@@ -129,6 +129,11 @@ impl<'a> Watch<'a> {
         }
     }
 
+    /// The limits left for a later stage of the same solve: the time not yet spent.
+    pub(crate) fn remaining(&self) -> Limits {
+        Limits { time: self.limits.time.map(|time| time.saturating_sub(self.start.elapsed())), ..self.limits }
+    }
+
     /// Publishes the progress and gives up if a limit is reached.
     pub(crate) fn check(&self, states: usize, bytes: u64) -> Result<(), SolveError> {
         self.progress.states.store(states, Ordering::Relaxed);

@@ -99,6 +99,10 @@ fn positive_seconds(text: &str) -> Result<f64, String> {
 
 fn main() -> Result<ExitCode> {
     let args = Args::parse();
+    // A big map's search can take minutes: refuse `--animate` without a terminal first.
+    if args.animate {
+        replay::terminal::ensure_terminal()?;
+    }
     let text = std::fs::read_to_string(&args.input)
         .with_context(|| format!("cannot read {}", args.input.display()))?;
     let maze = day18_keys::parse(&text).with_context(|| format!("{} is not a maze", args.input.display()))?;
@@ -160,8 +164,12 @@ fn main() -> Result<ExitCode> {
             }
         }
     }
-    // One write, and an error rather than a panic if standard output is closed early.
-    std::io::stdout().lock().write_all(report.as_bytes()).context("cannot write the answer")?;
+    // One write, and an error rather than a panic if it fails; a reader that stopped early
+    // (`| head -0`) had what it wanted, so that ends quietly.
+    match std::io::stdout().lock().write_all(report.as_bytes()) {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {}
+        written => written.context("cannot write the answer")?,
+    }
     Ok(ExitCode::from(status))
 }
 
