@@ -1,7 +1,7 @@
 //! `cargo xtask sokoban-bench`: solve a level set and sum it up, or compare two runs.
 //!
 //! ```text
-//! sokoban-bench <SET> [--time-limit SECS] [--threads N] [--first N] [--out FILE.tsv]
+//! sokoban-bench <SET> [--time-limit SECS] [--threads N] [--side-by-side] [--first N] [--out FILE.tsv]
 //! sokoban-bench --compare <OLD.tsv> <NEW.tsv>
 //! ```
 //!
@@ -12,7 +12,9 @@
 //! up by `sokoban::Summary`, the same line the binary prints. `--first N` solves levels 1 to N
 //! only, for a fixed subset such as the first 100 Boxoban levels: the set is cut to a file of its
 //! first N levels under `target/`, so the rest are not solved at all. `--out` keeps the results,
-//! one line a level, for `--compare` (see [`crate::bench_results`]).
+//! one line a level, for `--compare` (see [`crate::bench_results`]). `--side-by-side` runs each
+//! level's two fast searches at once on two threads, one level at a time on two threads, to
+//! compare with `--threads 1` (one level at a time, its searches one after the other).
 
 use crate::args::Spec;
 use crate::bench_results;
@@ -21,7 +23,7 @@ use sokoban::{Record, Summary, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const USAGE: &str = "sokoban-bench <SET> [--time-limit SECS] [--threads N] [--first N] [--out FILE.tsv]\n\
+const USAGE: &str = "sokoban-bench <SET> [--time-limit SECS] [--threads N] [--side-by-side] [--first N] [--out FILE.tsv]\n\
                      \x20      cargo xtask sokoban-bench --compare <OLD.tsv> <NEW.tsv>";
 
 pub fn main(args: &[String]) -> Result<()> {
@@ -41,7 +43,7 @@ pub fn main(args: &[String]) -> Result<()> {
         usage: USAGE,
         positional: &["<SET>"],
         with_value: &["--time-limit", "--threads", "--first", "--out"],
-        switches: &[],
+        switches: &["--side-by-side"],
     }
     .parse(args)?;
     let set = &parsed.positional[0];
@@ -70,6 +72,9 @@ pub fn main(args: &[String]) -> Result<()> {
     command.arg(&file).args(["--all", "--json", "--time-limit", time_limit]);
     if let Some(threads) = threads {
         command.args(["--threads", threads]);
+    }
+    if parsed.has("--side-by-side") {
+        command.arg("--side-by-side");
     }
     eprintln!("solving {} at {time_limit} s a level...", file.display());
     let output = command

@@ -44,16 +44,17 @@
 //! A [`Level`] is only made by parsing, which checks every rule the solver relies on, so no
 //! input reaches the search in a state that could panic it.
 //!
-//! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time
-//! limit (`FAST_DIVE_SHARE`), which solves most levels in milliseconds, and, if that gets lost
-//! in a wide trap, a search with a light weight (close to A*) for the rest. The dive fills goal
-//! rooms in a packing order, a box entering a room going straight to the room's next goal; the
-//! second search does not, in case the order was what trapped the dive. Tunnel
-//! macros and packing orders can skip the only way through, so a search with them that runs dry
-//! is followed by one without them before a level is called unsolvable. The optimal mode runs A* on pushes, then, where
-//! the time allows, A* for the fewest moves among the push-optimal answers. Every answer is
-//! replayed by [`verify`] before it is returned; an answer that fails the replay is an error,
-//! never a solution.
+//! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time limit
+//! (`FAST_DIVE_SHARE`), which solves most levels in milliseconds, and, if that gets lost in a wide
+//! trap, a search with a light weight (close to A*) for the rest. The dive fills goal rooms in a
+//! packing order, a box entering a room going straight to the room's next goal; the second search
+//! does not, in case the order was what trapped the dive. With [`Options::side_by_side`] the two
+//! run at once on two threads, each for the whole time limit, and the first to settle the level
+//! stops the other. Tunnel macros and packing orders can skip the only way through, so a search
+//! with them that runs dry is followed by one without them before a level is called unsolvable.
+//! The optimal mode runs A* on pushes, then, where the time allows, A* for the fewest moves among
+//! the push-optimal answers. Every answer is replayed by [`verify`] before it is returned; an
+//! answer that fails the replay is an error, never a solution.
 //!
 //! Three limits end a search early, and [`Status::GaveUp`] names the one reached ([`Limit`]):
 //! the time, the states stored, and a memory budget in bytes ([`Options::memory_budget`]),
@@ -90,7 +91,8 @@ pub use solution::{Solution, VerifyError, verify};
 
 use board::Board;
 use lurd::lurd_of;
-use search::{Limits, Outcome, find_pushes};
+use search::{Limits, Outcome, SearchReport, find_pushes, find_pushes_until};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use thiserror::Error;
 
@@ -122,6 +124,11 @@ pub struct Options {
     pub memory_budget: u64,
     /// The techniques in use (all, unless measuring what each adds).
     pub techniques: Techniques,
+    /// In the fast mode, run its two searches at once on two threads (the dive and the careful
+    /// search, each for the whole time limit with half the memory budget and half the states;
+    /// the first answer stops the other) instead of one after the other on one. The optimal
+    /// mode runs on one thread either way.
+    pub side_by_side: bool,
 }
 
 impl Default for Options {
@@ -132,6 +139,7 @@ impl Default for Options {
             max_states: 10_000_000,
             memory_budget: DEFAULT_MEMORY_BUDGET,
             techniques: Techniques::default(),
+            side_by_side: false,
         }
     }
 }
@@ -196,9 +204,10 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     if stuck_off_goal || inside.len() != board.goals.len() {
         return Ok(finish(Status::Unsolvable, 0));
     }
+    let side_by_side = options.side_by_side && !options.optimal;
     let limits = Limits {
         optimal: options.optimal,
-        seconds: options.time_limit * if options.optimal { 1.0 } else { FAST_DIVE_SHARE },
+        seconds: options.time_limit * if options.optimal || side_by_side { 1.0 } else { FAST_DIVE_SHARE },
         weight: FAST_DIVE_WEIGHT,
         max_states: options.max_states,
         memory_budget: options.memory_budget,
@@ -207,24 +216,21 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         techniques: options.techniques,
         fewest_moves_at: None,
     };
-    let mut report = find_pushes(&board, &inside, level.player, limits);
-    let mut stored = report.states;
-    if report.outcome == Outcome::Unsolvable && report.macros_used && limits.packing {
-        // The packing orders left nothing to search, which says nothing of the level: the dive
-        // starts again without them (the other macros are checked below as always).
+    let player = level.player;
+    let (mut report, mut stored) = if side_by_side {
+        fast_side_by_side(&board, &inside, player, limits, start)
+    } else {
+        let (mut report, mut stored) =
+            dive(&board, &inside, player, limits, (start, options.time_limit), &AtomicBool::new(false));
         let left = options.time_limit - start.elapsed().as_secs_f64();
-        let limits = Limits { seconds: limits.seconds.min(left), packing: false, ..limits };
-        report = find_pushes(&board, &inside, level.player, limits);
-        stored += report.states;
-    }
-    let left = options.time_limit - start.elapsed().as_secs_f64();
-    if !options.optimal && matches!(report.outcome, Outcome::GaveUp(_)) && left > 0.0 {
-        // The dive got lost: start again, closer to A*, with the rest of the time, and without
-        // the packing orders, in case they were what misled it.
-        let limits = Limits { seconds: left, weight: FAST_CAREFUL_WEIGHT, packing: false, ..limits };
-        report = find_pushes(&board, &inside, level.player, limits);
-        stored += report.states;
-    }
+        if !options.optimal && matches!(report.outcome, Outcome::GaveUp(_)) && left > 0.0 {
+            // The dive got lost: start again, closer to A*, with the rest of the time, and without
+            // the packing orders, in case they were what misled it.
+            report = find_pushes(&board, &inside, player, careful(limits, left));
+            stored += report.states;
+        }
+        (report, stored)
+    };
     let left = options.time_limit - start.elapsed().as_secs_f64();
     if report.outcome == Outcome::Unsolvable && report.macros_used {
         // Only a search without macros (nor packing orders) proves a level unsolvable; without
@@ -266,6 +272,86 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         Outcome::GaveUp(limit) => Status::GaveUp(limit),
     };
     Ok(finish(status, stored))
+}
+
+/// The first search of both modes: A* when optimal; in the fast mode the dive, a heavy weight on
+/// the bound, filling goal rooms in their packing orders. Returns the report and the states
+/// stored, which count a second dive without the orders when they left nothing to search.
+fn dive(
+    board: &Board,
+    inside: &[usize],
+    player: usize,
+    limits: Limits,
+    (start, time_limit): (Instant, f64),
+    stop: &AtomicBool,
+) -> (SearchReport, usize) {
+    let mut report = find_pushes_until(board, inside, player, limits, stop);
+    let mut stored = report.states;
+    if report.outcome == Outcome::Unsolvable && report.macros_used && limits.packing {
+        // The packing orders left nothing to search, which says nothing of the level: the dive
+        // starts again without them (the other macros are checked afterwards as always).
+        let left = time_limit - start.elapsed().as_secs_f64();
+        let limits = Limits { seconds: limits.seconds.min(left), packing: false, ..limits };
+        report = find_pushes_until(board, inside, player, limits, stop);
+        stored += report.states;
+    }
+    (report, stored)
+}
+
+/// The fast mode's second search: a light weight, nearly A*, for `seconds`, without the packing
+/// orders, in case they were what misled the dive.
+fn careful(limits: Limits, seconds: f64) -> Limits {
+    Limits { seconds, weight: FAST_CAREFUL_WEIGHT, packing: false, ..limits }
+}
+
+/// The fast mode on two threads: the dive and the careful search at once, each for the whole
+/// time limit with half the memory budget and half the states, the first to settle the level
+/// stopping the other. Wide traps that would have used up the dive's share of the time on one
+/// thread cost the careful search nothing here.
+fn fast_side_by_side(
+    board: &Board,
+    inside: &[usize],
+    player: usize,
+    limits: Limits,
+    start: Instant,
+) -> (SearchReport, usize) {
+    let settles = |report: &SearchReport| match report.outcome {
+        Outcome::Solved(_) => true,
+        Outcome::Unsolvable => !report.macros_used,
+        Outcome::GaveUp(_) => false,
+    };
+    let halved = Limits {
+        memory_budget: limits.memory_budget / 2,
+        max_states: limits.max_states.div_ceil(2),
+        ..limits
+    };
+    let stop = AtomicBool::new(false);
+    let ((dived, dive_states), beside) = std::thread::scope(|scope| {
+        let beside = scope.spawn(|| {
+            let report = find_pushes_until(board, inside, player, careful(halved, limits.seconds), &stop);
+            if settles(&report) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            report
+        });
+        let dived = dive(board, inside, player, halved, (start, limits.seconds), &stop);
+        if settles(&dived.0) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        (dived, beside.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    let stored = dive_states + beside.states;
+    // Rank: an answer (the fewer pushes when both found one), then a proof that none exists,
+    // then an exhausted search that used macros (checked without them afterwards), then the
+    // careful search's limit, which ran to the end.
+    let rank = |report: &SearchReport| match &report.outcome {
+        Outcome::Solved(pushes) => (0, pushes.iter().map(|push| push.count).sum()),
+        Outcome::Unsolvable if !report.macros_used => (1, 0),
+        Outcome::Unsolvable => (2, 0),
+        Outcome::GaveUp(_) => (3, 0),
+    };
+    let best = if rank(&dived) < rank(&beside) { dived } else { beside };
+    (best, stored)
 }
 
 #[cfg(test)]

@@ -72,9 +72,15 @@ struct Args {
     /// states. The budget is per level: levels solved at once (--threads) each get it.
     #[arg(long, value_name = "MB", default_value_t = sokoban::DEFAULT_MEMORY_BUDGET >> 20, allow_negative_numbers = true, value_parser = megabytes)]
     memory: u64,
-    /// Levels solved at once (default: all cores; at most 256).
+    /// Threads to solve with (default: all cores; at most 256). Each level takes one, or two
+    /// when its searches run side by side.
     #[arg(long, allow_negative_numbers = true, value_parser = thread_count)]
     threads: Option<usize>,
+    /// Run each level's two fast searches at once, a thread each, rather than one after the
+    /// other; the first answer wins. The default when there are at least twice as many threads
+    /// as levels, as for one level on two cores.
+    #[arg(long, conflicts_with = "optimal")]
+    side_by_side: bool,
     /// One JSON object per level and line.
     #[arg(long)]
     json: bool,
@@ -218,18 +224,25 @@ fn run(args: &Args) -> Result<bool> {
             }
         }
     }
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    if args.side_by_side && threads < 2 {
+        anyhow::bail!("--side-by-side runs two searches a level: it needs --threads 2 or more");
+    }
+    let side_by_side = !args.optimal && (args.side_by_side || chosen.len() * 2 <= threads);
     let options = Options {
         optimal: args.optimal,
         time_limit: args.time_limit,
         max_states: args.max_states,
         memory_budget: args.memory << 20,
         techniques,
+        side_by_side,
     };
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = args.threads {
-        builder = builder.num_threads(threads);
-    }
-    let pool = builder.build().context("cannot start the worker threads")?;
+    // A level whose searches run side by side starts the second thread itself.
+    let workers = if side_by_side { (threads / 2).max(1) } else { threads };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()
+        .context("cannot start the worker threads")?;
 
     let many = args.all || chosen.len() > 1;
     let bar = if many && std::io::stderr().is_terminal() {

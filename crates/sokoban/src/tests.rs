@@ -223,14 +223,18 @@ fn optimal_mode_matches_exhaustive_search_on_random_levels() {
 
 #[test]
 fn fast_mode_agrees_on_solvability_on_random_levels() {
+    // One after the other and side by side: whichever search settles the level, its answer.
     for level in random_levels(600) {
         let expected = reference_pushes(&level);
-        let result = solve(&level, &Options::default()).unwrap();
-        match (&result.status, expected) {
-            (Status::Solved(solution), Some(pushes)) => assert!(solution.pushes >= pushes),
-            (Status::Unsolvable, None) => {}
-            (status, expected) => {
-                panic!("{status:?} but the reference says {expected:?}\n{}", level.to_text())
+        for side_by_side in [false, true] {
+            let result = solve(&level, &Options { side_by_side, ..Options::default() }).unwrap();
+            match (&result.status, expected) {
+                (Status::Solved(solution), Some(pushes)) => assert!(solution.pushes >= pushes),
+                (Status::Unsolvable, None) => {}
+                (status, expected) => panic!(
+                    "side by side {side_by_side}: {status:?} but the reference says {expected:?}\n{}",
+                    level.to_text()
+                ),
             }
         }
     }
@@ -293,15 +297,16 @@ fn the_packing_order_never_changes_solvability_on_random_levels() {
         }
         rooms += 1;
         let expected = reference_pushes(&level);
-        let result = solve(&level, &Options::default()).unwrap();
-        match (&result.status, expected) {
-            (Status::Solved(solution), Some(pushes)) => {
-                assert!(solution.pushes >= pushes);
-                solved += 1;
-            }
-            (Status::Unsolvable, None) => {}
-            (status, expected) => {
-                panic!("{status:?} but the reference says {expected:?}\n{}", level.to_text())
+        solved += usize::from(expected.is_some());
+        for side_by_side in [false, true] {
+            let result = solve(&level, &Options { side_by_side, ..Options::default() }).unwrap();
+            match (&result.status, expected) {
+                (Status::Solved(solution), Some(pushes)) => assert!(solution.pushes >= pushes),
+                (Status::Unsolvable, None) => {}
+                (status, expected) => panic!(
+                    "side by side {side_by_side}: {status:?} but the reference says {expected:?}\n{}",
+                    level.to_text()
+                ),
             }
         }
     }
@@ -354,8 +359,8 @@ fn absurd_options_give_up_or_solve_but_never_panic() {
     let corridor = level(&["#######", "#@ $ .#", "#######"]);
     for (time_limit, max_states) in [(-1.0, 10), (0.0, 10), (f64::NAN, 1000), (f64::INFINITY, 0), (1e300, 1)]
     {
-        for optimal in [false, true] {
-            let options = Options { optimal, time_limit, max_states, ..Options::default() };
+        for (optimal, side_by_side) in [(false, false), (false, true), (true, false), (true, true)] {
+            let options = Options { optimal, time_limit, max_states, side_by_side, ..Options::default() };
             let result = solve(&corridor, &options).unwrap();
             assert!(
                 matches!(result.status, Status::Solved(_) | Status::GaveUp(_)),
@@ -416,4 +421,31 @@ fn optimal_mode_with_corral_deadlocks_alone_matches_exhaustive_search() {
             }
         }
     }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_a_search_as_the_time_limit_does() {
+    // How a search run side by side learns that the other one has the answer.
+    let open_room = level(&[
+        "############",
+        "#@    #    #",
+        "# $ $ # $  #",
+        "#   $   $  #",
+        "#  #  $  # #",
+        "#  . .# .  #",
+        "# . .   .  #",
+        "############",
+    ]);
+    let board = crate::board::Board::new(&open_room).unwrap();
+    let inside = crate::boxes_inside(&board, &open_room);
+    let limits = crate::search::Limits { optimal: true, seconds: f64::INFINITY, ..Default::default() };
+    let run = |stop: bool| {
+        let flag = std::sync::atomic::AtomicBool::new(stop);
+        crate::search::find_pushes_until(&board, &inside, open_room.player, limits, &flag)
+    };
+    let free = run(false);
+    assert!(matches!(free.outcome, crate::search::Outcome::Solved(_)), "{free:?}");
+    let stopped = run(true);
+    assert_eq!(stopped.outcome, crate::search::Outcome::GaveUp(crate::Limit::Time));
+    assert!(stopped.states < free.states, "{} states stopped, {} free", stopped.states, free.states);
 }

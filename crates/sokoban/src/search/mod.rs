@@ -58,6 +58,8 @@ use packing::Packing;
 use reach::Reach;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 use table::{NONE, Node, PACKED, Table, Zobrist, grown};
 
@@ -199,6 +201,8 @@ pub(crate) struct SearchReport {
 struct Search<'a> {
     board: &'a Board,
     limits: Limits,
+    /// Raised when a search run beside this one has settled the level.
+    stop: &'a AtomicBool,
     table: Table,
     zobrist: Zobrist,
     /// The open list: (priority, state id), smallest first.
@@ -225,15 +229,30 @@ struct Search<'a> {
 /// Searches for pushes from the start position `boxes` / `player` (grid cells, all on the
 /// board's interior) to a solved one.
 pub(crate) fn find_pushes(board: &Board, boxes: &[usize], player: usize, limits: Limits) -> SearchReport {
+    find_pushes_until(board, boxes, player, limits, &NEVER)
+}
+
+/// A flag that is never raised, for the searches that run alone.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+/// [`find_pushes`], which also gives up (as on the time limit) once `stop` is raised: a search
+/// run beside another stops when the other has the answer.
+pub(crate) fn find_pushes_until(
+    board: &Board,
+    boxes: &[usize],
+    player: usize,
+    limits: Limits,
+    stop: &AtomicBool,
+) -> SearchReport {
     let start = Instant::now();
-    let mut search = Search::new(board, limits);
+    let mut search = Search::new(board, limits, stop);
     search.run(boxes, player, start)
 }
 
 /// The matching lower bound of a position (boxes on interior squares, the player anywhere in
 /// its region), or `None` when the boxes cannot all reach distinct goals.
 pub(crate) fn lower_bound(board: &Board, boxes: &[usize], player: usize) -> Option<u16> {
-    let mut search = Search::new(board, Limits::default());
+    let mut search = Search::new(board, Limits::default(), &NEVER);
     for &b in boxes {
         let bit = usize::from(board.interior_index[b]);
         search.child_words[bit / 64] |= 1 << (bit % 64);
@@ -250,12 +269,13 @@ pub(crate) fn has_goal_room(board: &Board, boxes: &[usize], player: usize) -> bo
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &'a Board, limits: Limits) -> Self {
+    fn new(board: &'a Board, limits: Limits, stop: &'a AtomicBool) -> Self {
         // Box sets have a bit per interior square (see `table`).
         let words = board.interior.len().div_ceil(64);
         Search {
             board,
             limits,
+            stop,
             table: Table::new(words),
             zobrist: Zobrist::new(board.len),
             heap: BinaryHeap::new(),
@@ -328,7 +348,7 @@ impl<'a> Search<'a> {
             // The clock is read every few expansions, and every time when the boxes are many and one
             // expansion (a matching per child) is slow.
             let check = expanded.is_multiple_of(64) || self.boxes.len() > 24;
-            if check && start.elapsed().as_secs_f64() > self.limits.seconds {
+            if check && (start.elapsed().as_secs_f64() > self.limits.seconds || self.stop.load(Relaxed)) {
                 return report(Outcome::GaveUp(Limit::Time), self);
             }
             if self.table.len() >= self.limits.max_states {

@@ -83,6 +83,21 @@ fn ten_thousand_threads_are_refused_with_a_clear_message() {
 }
 
 #[test]
+fn side_by_side_needs_two_threads_and_the_fast_mode() {
+    let level = "#####\n#@$.#\n#####\n";
+    let output = run_on(BINARY, level, &["--side-by-side", "--threads", "1"]);
+    assert_eq!(output.code(), Some(2), "{}", output.stderr);
+    assert!(output.stderr.contains("needs --threads 2 or more"), "{}", output.stderr);
+    let output = run_on(BINARY, level, &["--side-by-side", "--optimal"]);
+    assert_eq!(output.code(), Some(2), "{}", output.stderr);
+    assert!(output.stderr.contains("cannot be used with"), "{}", output.stderr);
+    for threads in ["2", "3"] {
+        let (ok, stdout, _) = run_on_file(level, &["--side-by-side", "--threads", threads]);
+        assert!(ok && stdout.contains("solved"), "{threads}: {stdout}");
+    }
+}
+
+#[test]
 fn negative_numbers_are_told_to_be_positive_not_unexpected_arguments() {
     let level = "#####\n#@$.#\n#####\n";
     for flag in ["--threads", "--time-limit", "--max-states"] {
