@@ -61,6 +61,9 @@ pub fn main(args: &[String]) -> Result<()> {
     if out.exists() {
         std::fs::remove_dir_all(&out).with_context(|| format!("clearing {}", out.display()))?;
     }
+    // AFL makes its output folder but not the folders above it.
+    let parent = out.parent().expect("target/fuzz/TARGET has a parent");
+    std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     let mut fuzz = afl(&root, "fuzz");
     fuzz.arg("-i").arg(&corpus).arg("-o").arg(&out);
     fuzz.args(["-m", MEMORY_MB, "-t", TIMEOUT_MS, "-V", &(minutes * 60).to_string()]);
