@@ -130,7 +130,8 @@ fn run(command: &mut Command, what: &str) -> Result<()> {
 }
 
 /// Replaces the committed corpus with the fewest queue inputs that keep its coverage
-/// (`cargo afl cmin`). A seed keeps its file name; an input the fuzzer found is `found-ID`.
+/// (`cargo afl cmin`). A seed keeps its file name; an input the fuzzer found is named by its
+/// content, `found-HASH`.
 fn minimise(root: &Path, binary: &Path, target: &str, out: &Path, corpus: &Path) -> Result<()> {
     let minimised = out.with_extension("cmin");
     if minimised.exists() {
@@ -162,7 +163,8 @@ fn minimise(root: &Path, binary: &Path, target: &str, out: &Path, corpus: &Path)
     for entry in std::fs::read_dir(&minimised)? {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        std::fs::copy(entry.path(), corpus.join(corpus_name(&name)))?;
+        let bytes = std::fs::read(entry.path())?;
+        std::fs::write(corpus.join(corpus_name(&name, &bytes)), bytes)?;
         kept += 1;
     }
     println!("{target}: {kept} inputs kept in {}", corpus.display());
@@ -188,14 +190,18 @@ fn cmin_script() -> Result<PathBuf> {
     scripts.pop().context("no afl-cmin.bash under afl.rs's data folder: run `cargo afl config --build`")
 }
 
-/// The committed name of an AFL queue file: the seed's own name (`orig:NAME`), else `found-ID`
-/// (AFL's names hold colons, which some file systems refuse).
-fn corpus_name(queue_name: &str) -> String {
+/// The committed name of an AFL queue file: the seed's own name (`orig:NAME`), else
+/// `found-HASH`, the 64-bit FNV-1a hash of its bytes. AFL's names hold colons, which some file
+/// systems refuse, and its queue numbers start again each campaign, so a number would name a
+/// new find like a seed kept from the last one.
+fn corpus_name(queue_name: &str, bytes: &[u8]) -> String {
     if let Some((_, original)) = queue_name.split_once("orig:") {
         return original.to_owned();
     }
-    let id = queue_name.strip_prefix("id:").and_then(|rest| rest.split(',').next()).unwrap_or(queue_name);
-    format!("found-{id}")
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3)
+    });
+    format!("found-{hash:016x}")
 }
 
 #[cfg(test)]
@@ -203,11 +209,11 @@ mod tests {
     use super::corpus_name;
 
     #[test]
-    fn seeds_keep_their_names_and_finds_are_numbered() {
-        assert_eq!(corpus_name("id:000003,time:0,execs:0,orig:loop.txt"), "loop.txt");
-        assert_eq!(
-            corpus_name("id:000120,src:000003,time:1234,execs:99,op:havoc,rep:2,+cov"),
-            "found-000120"
-        );
+    fn seeds_keep_their_names_and_finds_are_named_by_their_content() {
+        assert_eq!(corpus_name("id:000003,time:0,execs:0,orig:loop.txt", b"#@a#"), "loop.txt");
+        let found = "id:000120,src:000003,time:1234,execs:99,op:havoc,rep:2,+cov";
+        // FNV-1a's published test vectors: the empty input and "a".
+        assert_eq!(corpus_name(found, b""), "found-cbf29ce484222325");
+        assert_eq!(corpus_name(found, b"a"), "found-af63dc4c8601ec8c");
     }
 }
