@@ -26,7 +26,9 @@
 //! - **optimal**: A* on pushes with the matching bound `h`; `f = g + h`, ties to the larger
 //!   `g`. The bound is consistent, so the first goal state popped is push-optimal.
 //! - **fast**: weighted best-first, `g + w·h`: a large weight dives towards the goals, a small
-//!   one stays closer to A* and gets out of the wide traps that catch the dive.
+//!   one stays closer to A* and gets out of the wide traps that catch the dive. Among states
+//!   of equal value the newest comes first, so the search goes on with the boxes it has just
+//!   moved rather than going back to an older state that looks as good.
 //! - **fewest moves**: once the push optimum `P` is known, A* again over states that keep the
 //!   player's exact square, ordered by (pushes + bound, moves so far) and cut at `P` pushes.
 //!   The first solved state popped has `P` pushes and the fewest moves among such solutions.
@@ -205,7 +207,7 @@ struct Search<'a> {
     stop: &'a AtomicBool,
     table: Table,
     zobrist: Zobrist,
-    /// The open list: (priority, state id), smallest first.
+    /// The open list: (priority, tie-break order of the state id, see `id_of`), smallest first.
     heap: BinaryHeap<Reverse<(u64, u32)>>,
     /// The most children one expansion can make: four pushes a box.
     most_children: usize,
@@ -335,7 +337,8 @@ impl<'a> Search<'a> {
         let id = self.table.insert(root, &words);
         self.push_open(id);
         let mut expanded = 0_u64;
-        while let Some(Reverse((_, id))) = self.heap.pop() {
+        while let Some(Reverse((_, order))) = self.heap.pop() {
+            let id = self.id_of(order);
             let node = *self.table.node(id);
             if node.closed {
                 continue;
@@ -398,7 +401,16 @@ impl<'a> Search<'a> {
             let more = grown(self.heap.capacity(), self.heap.len() + 1) - self.heap.len();
             self.heap.reserve_exact(more);
         }
-        self.heap.push(Reverse((key, id)));
+        let order = self.id_of(id);
+        self.heap.push(Reverse((key, order)));
+    }
+
+    /// A state's place among the open states of equal priority, and back (the map is its own
+    /// inverse). The fast mode takes the newest first: among equals, the children of the last
+    /// expansion, so the dive goes on with the boxes it just moved instead of going back to an
+    /// older state of the same value. The other orders take the oldest first.
+    fn id_of(&self, order: u32) -> u32 {
+        if self.limits.optimal || self.limits.fewest_moves_at.is_some() { order } else { !order }
     }
 
     /// Loads a box set (a bit per interior square) into `occupied` and `boxes` (cells).
