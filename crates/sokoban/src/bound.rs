@@ -101,6 +101,32 @@ impl Matcher {
         self.total(k, cost)
     }
 
+    /// The solution the last call found, in the form [`Matcher::set_base`] takes back: the row
+    /// potentials, the column potentials and each column's row (all indexed from 1; index 0
+    /// is the virtual start).
+    pub fn solution(&self) -> (&[i64], &[i64], &[usize]) {
+        (&self.u, &self.v, &self.matched)
+    }
+
+    /// Makes an optimal solution found earlier (see [`Matcher::solution`]), for the matrix that
+    /// the next [`Matcher::min_cost_with_row`] calls change one row of, their base, in place of
+    /// solving that matrix with [`Matcher::min_cost`]. `u`, `v` and `matched` must be a perfect
+    /// matching of that matrix with every matched pair tight and every reduced cost
+    /// non-negative; a solution returned for the same matrix, its rows renumbered, is one.
+    pub fn set_base(
+        &mut self,
+        u: impl Iterator<Item = i64>,
+        v: &[i64],
+        matched: impl Iterator<Item = usize>,
+    ) {
+        self.base_u.clear();
+        self.base_u.extend(u);
+        self.base_v.clear();
+        self.base_v.extend_from_slice(v);
+        self.base_matched.clear();
+        self.base_matched.extend(matched);
+    }
+
     /// The matching's cost, or `None` when it had to use an impossible pair.
     fn total(&self, k: usize, cost: &[u32]) -> Option<u32> {
         let total: u64 = (1..=k).map(|j| u64::from(cost[(self.matched[j] - 1) * k + j - 1])).sum();
@@ -242,6 +268,53 @@ mod tests {
             }
         }
         assert!(updated > 500);
+    }
+
+    #[test]
+    fn a_solution_set_back_with_its_rows_renumbered_is_a_good_base() {
+        let mut random = testkit::Random::new(0x6a09_e667_f3bc_c908);
+        let mut next = || random.next_u64();
+        let (mut solver, mut restored, mut full) =
+            (Matcher::default(), Matcher::default(), Matcher::default());
+        let mut updated = 0;
+        for _ in 0..200 {
+            let k = (next() % 8) as usize + 1;
+            let base: Vec<u32> =
+                (0..k * k).map(|_| if next() % 6 == 0 { IMPOSSIBLE } else { (next() % 30) as u32 }).collect();
+            if solver.min_cost(k, &base).is_none() {
+                continue;
+            }
+            // Row r of the base is row order[r] of the renumbered matrix.
+            let mut order: Vec<usize> = (0..k).collect();
+            for i in (1..k).rev() {
+                order.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            let mut renumbered = vec![0; k * k];
+            for r in 0..k {
+                renumbered[order[r] * k..(order[r] + 1) * k].copy_from_slice(&base[r * k..(r + 1) * k]);
+            }
+            let (u, v, matched) = solver.solution();
+            let mut new_u = vec![0; k + 1];
+            for r in 1..=k {
+                new_u[order[r - 1] + 1] = u[r];
+            }
+            let new_matched: Vec<usize> = matched
+                .iter()
+                .enumerate()
+                .map(|(j, &r)| if j == 0 || r == 0 { 0 } else { order[r - 1] + 1 })
+                .collect();
+            restored.set_base(new_u.into_iter(), v, new_matched.into_iter());
+            for _ in 0..4 {
+                let mut cost = renumbered.clone();
+                let row = (next() % k as u64) as usize;
+                for j in 0..k {
+                    cost[row * k + j] = if next() % 6 == 0 { IMPOSSIBLE } else { (next() % 30) as u32 };
+                }
+                assert_eq!(restored.min_cost_with_row(k, &cost, row), full.min_cost(k, &cost), "{cost:?}");
+                updated += 1;
+            }
+        }
+        assert!(updated > 300);
     }
 
     #[test]

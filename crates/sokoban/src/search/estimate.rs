@@ -6,15 +6,113 @@
 //! same side (the player walked to the push and through the freed square without passing it),
 //! so only that box's row of the cost matrix changes and one O(k²) update of the parent's
 //! matching gives the child's bound.
+//!
+//! That update needs the parent's own matching as its base, and solving it from scratch,
+//! O(k³), was 41% of the whole search on a 20-box level. But that matching was already found
+//! once, when the parent was made as a child of its own parent, and the state expanded next
+//! is most often a child made a moment ago (the fast mode takes the newest of equally good
+//! states first). So the matchings of the latest children are kept, a few thousand in a table
+//! indexed by state id, and an expansion that finds its state's there takes it as its base,
+//! its rows renumbered to the box order of the expansion, instead of solving again. Any
+//! optimal solution of the same matrix is as good a base as another, so the bounds are the
+//! same either way; the table is small and of fixed size, like the board's static tables.
 
 use super::Search;
+use super::table::NONE;
 use crate::board::UNREACHABLE;
-use crate::bound::IMPOSSIBLE;
+use crate::bound::{IMPOSSIBLE, Matcher};
+
+/// The children's matchings kept: a power of two, as the id's low bits pick the slot.
+const KEPT_MATCHINGS: usize = 1 << 12;
+
+/// The matchings of recently made children, each in a slot picked by its state's id (a later
+/// child with the same low bits takes the slot over).
+#[derive(Debug, Default)]
+pub(super) struct KeptMatchings {
+    /// Boxes in a matching, the same for every state of a search.
+    k: usize,
+    /// The state whose matching each slot holds, or `NONE`.
+    ids: Vec<u32>,
+    /// Per slot: the box squares in the order of the matching's rows (`k` each), the row and
+    /// column potentials and each column's row (`k + 1` each, as [`Matcher::solution`] gives).
+    boxes: Vec<u32>,
+    u: Vec<i64>,
+    v: Vec<i64>,
+    matched: Vec<u32>,
+    /// For the expansion: the row of each box square in its box order, and the renumbered
+    /// row potentials.
+    row_of: Vec<u32>,
+    renumbered_u: Vec<i64>,
+}
+
+impl KeptMatchings {
+    fn slot(id: u32) -> usize {
+        id as usize & (KEPT_MATCHINGS - 1)
+    }
+
+    /// Keeps the matcher's last solution as that of state `id`, whose boxes are `boxes` in the
+    /// order of the matching's rows.
+    fn keep(&mut self, id: u32, boxes: &[usize], matcher: &Matcher) {
+        let k = boxes.len();
+        if self.k != k || self.ids.is_empty() {
+            *self = KeptMatchings {
+                k,
+                ids: vec![NONE; KEPT_MATCHINGS],
+                boxes: vec![0; KEPT_MATCHINGS * k],
+                u: vec![0; KEPT_MATCHINGS * (k + 1)],
+                v: vec![0; KEPT_MATCHINGS * (k + 1)],
+                matched: vec![0; KEPT_MATCHINGS * (k + 1)],
+                row_of: std::mem::take(&mut self.row_of),
+                renumbered_u: std::mem::take(&mut self.renumbered_u),
+            };
+        }
+        let (row_potentials, column_potentials, column_rows) = matcher.solution();
+        let slot = Self::slot(id);
+        let (rows, columns) = (slot * k..(slot + 1) * k, slot * (k + 1)..(slot + 1) * (k + 1));
+        self.ids[slot] = id;
+        for (kept, &b) in self.boxes[rows].iter_mut().zip(boxes) {
+            *kept = b as u32;
+        }
+        self.u[columns.clone()].copy_from_slice(row_potentials);
+        self.v[columns.clone()].copy_from_slice(column_potentials);
+        for (kept, &row) in self.matched[columns].iter_mut().zip(column_rows) {
+            *kept = row as u32;
+        }
+    }
+
+    /// Makes the kept matching of state `id`, if there is one, the matcher's base, its rows
+    /// renumbered for `boxes` (the same squares in the expansion's order); false if none.
+    fn restore(&mut self, id: u32, boxes: &[usize], board_len: usize, matcher: &mut Matcher) -> bool {
+        let (k, slot) = (self.k, Self::slot(id));
+        if k != boxes.len() || self.ids.get(slot) != Some(&id) {
+            return false;
+        }
+        self.row_of.resize(board_len, 0);
+        for (row, &b) in boxes.iter().enumerate() {
+            self.row_of[b] = row as u32;
+        }
+        // Kept row r (from 1) is the box on kept square r; its row now is that square's.
+        let kept_boxes = &self.boxes[slot * k..(slot + 1) * k];
+        let renumber = |kept_row: usize| self.row_of[kept_boxes[kept_row - 1] as usize] as usize + 1;
+        let columns = slot * (k + 1)..(slot + 1) * (k + 1);
+        self.renumbered_u.clear();
+        self.renumbered_u.resize(k + 1, 0);
+        for (kept_row, &potential) in self.u[columns.clone()].iter().enumerate().skip(1) {
+            self.renumbered_u[renumber(kept_row)] = potential;
+        }
+        let column_rows = self.matched[columns.clone()]
+            .iter()
+            .enumerate()
+            .map(|(column, &row)| if column == 0 || row == 0 { 0 } else { renumber(row as usize) });
+        matcher.set_base(self.renumbered_u.iter().copied(), &self.v[columns], column_rows);
+        true
+    }
+}
 
 impl Search<'_> {
-    /// The matching bound for the loaded boxes with the player on `player`, or `None` if dead.
-    pub(super) fn bound(&mut self, player: usize) -> Option<u16> {
-        let k = self.boxes.len();
+    /// The cost matrix of the loaded boxes with the player on `player`: row per box, column
+    /// per goal.
+    fn fill_cost(&mut self, player: usize) {
         self.cost.clear();
         for &b in &self.boxes {
             for gi in 0..self.board.goals.len() {
@@ -22,6 +120,12 @@ impl Search<'_> {
                 self.cost.push(if d == UNREACHABLE { IMPOSSIBLE } else { u32::from(d) });
             }
         }
+    }
+
+    /// The matching bound for the loaded boxes with the player on `player`, or `None` if dead.
+    pub(super) fn bound(&mut self, player: usize) -> Option<u16> {
+        let k = self.boxes.len();
+        self.fill_cost(player);
         let total = if self.limits.techniques.matching {
             self.matcher.min_cost(k, &self.cost)?
         } else {
@@ -36,6 +140,27 @@ impl Search<'_> {
             sum
         };
         Some(u16::try_from(total).unwrap_or(u16::MAX - 1))
+    }
+
+    /// The matching bound of the state `id` being expanded, made the base of its children's
+    /// bounds: its cost matrix is built, and its matching taken from the kept ones or solved.
+    pub(super) fn parent_bound(&mut self, id: u32, player: usize) {
+        if self.kept_matchings.restore(id, &self.boxes, self.board.len, &mut self.matcher) {
+            self.fill_cost(player);
+        } else {
+            let _ = self.bound(player);
+        }
+    }
+
+    /// Keeps the matching the last [`Search::child_bound`] found as that of state `id`, whose
+    /// moved box is now at `boxes[index] = to`.
+    pub(super) fn keep_matching(&mut self, id: u32, index: usize, to: usize) {
+        if !self.limits.techniques.matching {
+            return;
+        }
+        let from = std::mem::replace(&mut self.boxes[index], to);
+        self.kept_matchings.keep(id, &self.boxes, &self.matcher);
+        self.boxes[index] = from;
     }
 
     /// The bound of a child whose only moved box is `boxes[index]` (already moved), the player

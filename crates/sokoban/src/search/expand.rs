@@ -68,7 +68,7 @@ impl Search<'_> {
         let box_hash = node.hash ^ self.zobrist.player_key(usize::from(node.player));
         if self.limits.techniques.matching {
             // The parent's matching becomes the base that each child updates in one row.
-            let _ = self.bound(usize::from(node.player));
+            self.parent_bound(id, usize::from(node.player));
             std::mem::swap(&mut self.parent_cost, &mut self.cost);
         }
         let mut packing = self.packing.take();
@@ -236,6 +236,7 @@ impl Search<'_> {
             };
             let child_id = self.table.insert(child, &words);
             if h.is_some() {
+                self.keep_matching(child_id, index, to);
                 self.push_open(child_id);
             }
         }

@@ -221,6 +221,8 @@ struct Search<'a> {
     cost: Vec<u32>,
     parent_cost: Vec<u32>,
     matcher: Matcher,
+    /// The matchings of the latest children, for when they are expanded.
+    kept_matchings: estimate::KeptMatchings,
     macros_used: bool,
     /// The goal rooms and their orders, when followed.
     packing: Option<Packing>,
@@ -289,6 +291,7 @@ impl<'a> Search<'a> {
             cost: Vec::new(),
             parent_cost: Vec::new(),
             matcher: Matcher::default(),
+            kept_matchings: estimate::KeptMatchings::default(),
             macros_used: false,
             packing: None,
             deadlock: Scratch::new(board.len),
