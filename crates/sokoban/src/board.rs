@@ -49,11 +49,27 @@ pub struct Board {
     pub interior: Vec<usize>,
     /// The position of a cell in `interior`, or `u16::MAX`.
     pub interior_index: Vec<u16>,
+    /// The interior as bit words over cells (bit `c % 64` of word `c / 64` for cell `c`), for
+    /// [`Board::flood_words`].
+    pub interior_words: Vec<u64>,
     /// For a lone box on interior square `b` (by interior index) and an interior square `p`:
     /// which of the box's sides `p` is connected to, as a direction index, or `NO_SIDE`.
     side_of: Vec<u8>,
     /// `distance[(goal * interior + box) * 4 + side]`: fewest pushes of a lone box to that goal.
     distance: Vec<u16>,
+}
+
+/// The runs of set bits of `free` that hold a bit of `seeds` (a part of `free`), whole: one
+/// addition carries each run's first seed up to the run's end, and six doubling steps carry
+/// the seeds down to the run's start.
+fn fill_runs(seeds: u64, free: u64) -> u64 {
+    let mut filled = (free & !free.wrapping_add(seeds)) | seeds;
+    let mut through = free;
+    for shift in [1, 2, 4, 8, 16, 32] {
+        filled |= through & (filled >> shift);
+        through &= through >> shift;
+    }
+    filled
 }
 
 /// No side: the square is the box itself or not interior.
@@ -96,11 +112,16 @@ impl Board {
             goal,
             goals,
             dead: Vec::new(),
+            interior_words: Vec::new(),
             interior,
             interior_index,
             side_of: Vec::new(),
             distance: Vec::new(),
         };
+        board.interior_words = vec![0; len.div_ceil(64)];
+        for &cell in &board.interior {
+            board.interior_words[cell / 64] |= 1 << (cell % 64);
+        }
         board.dead = board.dead_squares();
         board.side_of = board.sides();
         board.distance = board.push_distances();
@@ -215,6 +236,62 @@ impl Board {
         distance
     }
 
+    /// Grows `region` (bit words over cells, like [`Board::interior_words`]) through the
+    /// squares of `free` until it is closed: the squares of `free` connected to it.
+    ///
+    /// The flood works on 64 cells at a time. Within a word, every run of free cells that
+    /// holds a cell of the region is taken whole (see `fill_runs`), so a row's stretch of
+    /// floor costs one step. Rows above and below are a shift by the width away. The sweeps go
+    /// forwards and backwards in turn: a forward sweep reads the words above as they have
+    /// just grown, so it carries the region down any number of rows, and a backward sweep
+    /// carries it up; it ends after a sweep that adds nothing. A shift by one can wrap from
+    /// one row's end into the next row's start, but the interior never touches the rim, so
+    /// such a bit always lands on a wall, which `free` (a part of the interior) masks off.
+    pub fn flood_words(&self, region: &mut [u64], free: &[u64]) {
+        let n = region.len();
+        let (whole, bits) = (self.width / 64, (self.width % 64) as u32);
+        // The cells one row up (`c - width`) and one row down of the cells of word `i`, as far
+        // as they lie in other words.
+        let above = |region: &[u64], i: usize| {
+            let upper = if whole > 0 && i >= whole { region[i - whole] } else { 0 };
+            let lower = if bits > 0 && i > whole { region[i - whole - 1] >> (64 - bits) } else { 0 };
+            if whole == 0 { lower } else { (upper << bits) | lower }
+        };
+        let below = |region: &[u64], i: usize| {
+            let lower = if whole > 0 && i + whole < n { region[i + whole] } else { 0 };
+            let upper = if bits > 0 && i + whole + 1 < n { region[i + whole + 1] << (64 - bits) } else { 0 };
+            if whole == 0 { upper } else { (lower >> bits) | upper }
+        };
+        // A row narrower than a word: rows above and below within the word itself.
+        let within = |word: u64| if whole == 0 { (word << bits) | (word >> bits) } else { 0 };
+        let mut forwards = true;
+        loop {
+            let mut changed = false;
+            for step in 0..n {
+                let i = if forwards { step } else { n - 1 - step };
+                let (here, open) = (region[i], free[i]);
+                let left = if i > 0 { region[i - 1] >> 63 } else { 0 };
+                let right = if i + 1 < n { region[i + 1] << 63 } else { 0 };
+                let mut next = (here | left | right | above(region, i) | below(region, i)) & open;
+                loop {
+                    let grown = fill_runs((next | within(next)) & open, open);
+                    if grown == next {
+                        break;
+                    }
+                    next = grown;
+                }
+                if next != here {
+                    region[i] = next;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return;
+            }
+            forwards = !forwards;
+        }
+    }
+
     /// Fewest pushes taking a lone box on `b` to goal number `gi`, the player standing on `p`.
     #[must_use]
     #[inline]
@@ -262,6 +339,67 @@ mod tests {
 
     fn board(rows: &[&str]) -> Board {
         Board::new(&Level::parse(1, "t", rows).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_bitwise_flood_agrees_with_a_plain_one() {
+        // Widths on both sides of a word, and a word's multiples, where the row shifts change.
+        let mut random = testkit::Random::new(0x3c6e_f372_fe94_f82b);
+        let mut checked = 0;
+        for width in [3, 5, 8, 13, 31, 63, 64, 65, 66, 100, 127, 128, 129, 140] {
+            for _ in 0..20 {
+                let height = 3 + random.below(6);
+                // Open floor with walls scattered on it, the player top left, one box and goal.
+                let mut rows: Vec<Vec<u8>> = (0..height)
+                    .map(|r| {
+                        (0..width)
+                            .map(|c| {
+                                let rim = r == 0 || r + 1 == height || c == 0 || c + 1 == width;
+                                if rim || random.below(4) == 0 { b'#' } else { b' ' }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                if width < 5 || height < 3 {
+                    continue;
+                }
+                let middle = height / 2;
+                rows[middle][1..4].copy_from_slice(b"@$.");
+                let text: Vec<String> =
+                    rows.iter().map(|row| String::from_utf8(row.clone()).unwrap()).collect();
+                let text: Vec<&str> = text.iter().map(String::as_str).collect();
+                let Ok(level) = Level::parse(1, "t", &text) else { continue };
+                let Ok(board) = Board::new(&level) else { continue };
+                // Boxes on a random third of the interior; the flood starts on a free square.
+                let blocked: Vec<bool> =
+                    (0..board.len).map(|c| board.floor[c] && random.below(3) == 0).collect();
+                let Some(&start) = board.interior.iter().find(|&&c| !blocked[c]) else { continue };
+                let mut plain = vec![false; board.len];
+                let mut stack = vec![start];
+                plain[start] = true;
+                while let Some(cell) = stack.pop() {
+                    for d in Direction::READING_ORDER {
+                        let next = board.step(cell, d);
+                        if board.floor[next] && !blocked[next] && !plain[next] {
+                            plain[next] = true;
+                            stack.push(next);
+                        }
+                    }
+                }
+                let mut free = board.interior_words.clone();
+                for cell in (0..board.len).filter(|&c| blocked[c]) {
+                    free[cell / 64] &= !(1 << (cell % 64));
+                }
+                let mut region = vec![0; free.len()];
+                region[start / 64] |= 1 << (start % 64);
+                board.flood_words(&mut region, &free);
+                let bitwise: Vec<bool> =
+                    (0..board.len).map(|c| region[c / 64] >> (c % 64) & 1 == 1).collect();
+                assert_eq!(bitwise, plain, "width {width}:\n{}", text.join("\n"));
+                checked += 1;
+            }
+        }
+        assert!(checked > 150, "only {checked} boards");
     }
 
     fn dead_map(board: &Board) -> String {

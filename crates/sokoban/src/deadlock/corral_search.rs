@@ -28,7 +28,10 @@
 //! after [`MAX_SUB_STATES`] states or for a fence of more than [`MAX_FENCE_BOXES`] boxes.
 //!
 //! What it costs: a flood per corral of each expanded state, and a small search when a fence is
-//! new. Verdicts are remembered by (fence, normalised player square): the same fence comes back
+//! new. The flood, which names the player's region in the relaxed position, starts from the
+//! whole region of the tested position (removing boxes only adds squares to it) and runs over
+//! bit words ([`Board::flood_words`]); it was a third of the search's time as a queue walk
+//! from the player. Verdicts are remembered by (fence, normalised player square): the same fence comes back
 //! under many arrangements of the other boxes, and the relaxed problem does not depend on them.
 //! Some levels throw up new fences at nearly every state, so the small searches draw on a
 //! credit earned per tested position ([`SUB_STATES_PER_TEST`]); without credit a new fence is
@@ -65,9 +68,12 @@ pub struct CorralDeadlocks {
     corral_stamp: u32,
     /// The fence boxes of the current corral, by visit stamp.
     fence_mark: Vec<u32>,
-    /// The player's region in the small search, by visit stamp.
-    region: Vec<u32>,
-    region_stamp: u32,
+    /// The player's region in a relaxed position, as bit words over cells, and the squares
+    /// free of its boxes (see [`Board::flood_words`]).
+    region: Vec<u64>,
+    free: Vec<u64>,
+    /// The player's region in the position tested, as bit words, once a corral needs it.
+    tested_region: Vec<u64>,
     /// The boxes of the relaxed position being expanded.
     occupied: Vec<bool>,
     corral_cells: Vec<usize>,
@@ -87,7 +93,9 @@ impl CorralDeadlocks {
         CorralDeadlocks {
             in_corral: vec![0; len],
             fence_mark: vec![0; len],
-            region: vec![0; len],
+            region: vec![0; len.div_ceil(64)],
+            free: vec![0; len.div_ceil(64)],
+            tested_region: vec![0; len.div_ceil(64)],
             occupied: vec![false; len],
             freeze: Scratch::new(len),
             // Enough for the first few fences at once.
@@ -98,14 +106,12 @@ impl CorralDeadlocks {
 
     /// True when some unfinished corral of the position is proved dead by its small search.
     ///
-    /// `occupied` marks the boxes, `player` is in the player's region and `reach(cell)` tells
-    /// that region.
+    /// `occupied` marks the boxes and `reach(cell)` tells the player's region.
     pub fn dead(
         &mut self,
         board: &Board,
         occupied: &[bool],
         boxes: &[usize],
-        player: usize,
         reach: impl Fn(usize) -> bool,
     ) -> bool {
         if self.corral_stamp > u32::MAX - (1 << 20) {
@@ -116,6 +122,7 @@ impl CorralDeadlocks {
         // Corrals found in this call carry stamps from `first` on.
         let first = self.corral_stamp + 1;
         self.credit = (self.credit + SUB_STATES_PER_TEST).min(MAX_CREDIT);
+        let mut tested_region_known = false;
         for &start_box in boxes {
             for d in Direction::READING_ORDER {
                 let start = board.step(start_box, d);
@@ -123,8 +130,17 @@ impl CorralDeadlocks {
                     continue;
                 }
                 let unfinished = self.flood_corral(board, occupied, start);
-                if unfinished && self.fence.len() <= MAX_FENCE_BOXES && self.fence_is_dead(board, player) {
-                    return true;
+                if unfinished && self.fence.len() <= MAX_FENCE_BOXES {
+                    if !tested_region_known {
+                        self.tested_region.fill(0);
+                        for &cell in board.interior.iter().filter(|&&cell| reach(cell)) {
+                            self.tested_region[cell / 64] |= 1 << (cell % 64);
+                        }
+                        tested_region_known = true;
+                    }
+                    if self.fence_is_dead(board) {
+                        return true;
+                    }
                 }
             }
         }
@@ -163,14 +179,15 @@ impl CorralDeadlocks {
         holds_empty_goal || self.fence.iter().any(|&b| !board.goal[b])
     }
 
-    /// Whether the fence boxes alone, the player on `player`, can never all reach goals:
-    /// remembered, or settled by the small search.
-    fn fence_is_dead(&mut self, board: &Board, player: usize) -> bool {
+    /// Whether the fence boxes alone, the player in the tested position's region, can never
+    /// all reach goals: remembered, or settled by the small search.
+    fn fence_is_dead(&mut self, board: &Board) -> bool {
         let mut fence: Vec<u16> = self.fence.iter().map(|&b| b as u16).collect();
         fence.sort_unstable();
-        self.place(&fence, true);
-        let normal = self.flood_region(board, player);
-        self.place(&fence, false);
+        // Removing the other boxes only joins squares to the player's region, so the flood
+        // starts from the whole region of the tested position and has only those to add.
+        self.region.copy_from_slice(&self.tested_region);
+        let normal = self.flood_region(board, &fence);
         let key = (fence, normal as u16);
         if let Some(&dead) = self.verdicts.get(&key) {
             return dead;
@@ -194,10 +211,12 @@ impl CorralDeadlocks {
         self.todo.push(start);
         while let Some((boxes, player)) = self.todo.pop() {
             self.place(&boxes, true);
-            let normal = self.flood_region(board, usize::from(player));
+            self.region.fill(0);
+            self.region[usize::from(player) / 64] = 1 << (player % 64);
+            let normal = self.flood_region(board, &boxes);
             let settled = self.visited.len() >= MAX_SUB_STATES
                 || boxes.iter().all(|&b| board.goal[usize::from(b)])
-                || self.corral_cells.iter().all(|&c| self.region[c] == self.region_stamp);
+                || self.corral_cells.iter().all(|&c| self.in_region(c));
             if settled {
                 self.place(&boxes, false);
                 return false;
@@ -218,7 +237,7 @@ impl CorralDeadlocks {
             for d in Direction::READING_ORDER {
                 let pusher = board.step(b, d.opposite());
                 let target = board.step(b, d);
-                if self.region[pusher] != self.region_stamp
+                if !self.in_region(pusher)
                     || !board.floor[target]
                     || self.occupied[target]
                     || board.dead[target]
@@ -247,29 +266,20 @@ impl CorralDeadlocks {
         }
     }
 
-    /// Floods the player's region from `from` around the placed boxes; returns its lowest
-    /// square (the normalised player square).
-    fn flood_region(&mut self, board: &Board, from: usize) -> usize {
-        self.region_stamp = self.region_stamp.wrapping_add(1);
-        if self.region_stamp == 0 {
-            self.region.fill(0);
-            self.region_stamp = 1;
+    /// Grows the player's region (`region`, seeded by the caller) around the relaxed
+    /// position's `boxes`; returns its lowest square (the normalised player square).
+    fn flood_region(&mut self, board: &Board, boxes: &[u16]) -> usize {
+        self.free.copy_from_slice(&board.interior_words);
+        for &b in boxes {
+            self.free[usize::from(b) / 64] &= !(1 << (b % 64));
         }
-        let stamp = self.region_stamp;
-        self.stack.clear();
-        self.stack.push(from);
-        self.region[from] = stamp;
-        let mut lowest = from;
-        while let Some(cell) = self.stack.pop() {
-            lowest = lowest.min(cell);
-            for n in board.neighbours(cell) {
-                if board.floor[n] && !self.occupied[n] && self.region[n] != stamp {
-                    self.region[n] = stamp;
-                    self.stack.push(n);
-                }
-            }
-        }
-        lowest
+        board.flood_words(&mut self.region, &self.free);
+        grid::set_bits(&self.region).next().unwrap_or(0)
+    }
+
+    /// True when the last flood's region holds `cell`.
+    fn in_region(&self, cell: usize) -> bool {
+        self.region[cell / 64] >> (cell % 64) & 1 == 1
     }
 }
 
@@ -282,7 +292,7 @@ mod tests {
         let (board, occupied, level) = setup(rows);
         let reach = reach_of(&board, &occupied, level.player);
         let mut test = CorralDeadlocks::new(board.len);
-        test.dead(&board, &occupied, &level.boxes, level.player, |c| reach[c])
+        test.dead(&board, &occupied, &level.boxes, |c| reach[c])
     }
 
     #[test]

@@ -29,13 +29,7 @@ impl Search<'_> {
             self.reach.flood(self.board, &self.occupied, usize::from(node.player));
         }
         if self.limits.techniques.corral_deadlocks
-            && self.corral_deadlocks.dead(
-                self.board,
-                &self.occupied,
-                &self.boxes,
-                usize::from(node.player),
-                |c| self.reach.contains(c),
-            )
+            && self.corral_deadlocks.dead(self.board, &self.occupied, &self.boxes, |c| self.reach.contains(c))
         {
             // Dead: no children, and never reopened when reached again (see `try_push`).
             self.table.node_mut(id).h = u16::MAX;
@@ -187,7 +181,7 @@ impl Search<'_> {
         let normal = if self.limits.fewest_moves_at.is_some() {
             player
         } else {
-            self.reach.lowest_reachable(board.width, &self.child_words, player)
+            self.reach.lowest_reachable(board, &self.child_words, player)
         };
         let hash =
             box_hash ^ self.zobrist.box_key(b) ^ self.zobrist.box_key(to) ^ self.zobrist.player_key(normal);

@@ -7,9 +7,9 @@
 //! counts.
 //!
 //! Every child state needs only the region's lowest square, and children are made far more
-//! often than states are expanded. That flood runs over bit words instead: each sweep grows the
-//! region by at least one layer, 64 cells to a word operation, which beats a queue walk on the
-//! small boards where most states are made.
+//! often than states are expanded. That flood runs over bit words instead
+//! ([`Board::flood_words`]): 64 cells to a word operation, a row's stretch of floor at a time,
+//! which beats a queue walk on the small boards where most states are made.
 //!
 //! ```text
 //!   #######     player P, boxes $: the region is the six squares marked r and P;
@@ -26,8 +26,6 @@ use grid::{Bfs, UNREACHED};
 pub(super) struct Reach {
     /// The region flood of the state being expanded, kept until the next expansion.
     bfs: Bfs,
-    /// The interior as bit words over cells, and scratch words for the bitwise flood.
-    floor_words: Vec<u64>,
     /// The cell of each interior square, to read box sets (a bit per interior square).
     interior: Vec<usize>,
     /// The box set of the state being expanded, as stored (a bit per interior square) and as
@@ -35,6 +33,7 @@ pub(super) struct Reach {
     /// only those rather than every box.
     parent_row: Vec<u64>,
     parent_cells: Vec<u64>,
+    /// Scratch words of the bitwise flood: the squares free of boxes, and the region.
     free_words: Vec<u64>,
     region_words: Vec<u64>,
 }
@@ -43,14 +42,9 @@ impl Reach {
     /// Buffers for `board`.
     pub fn new(board: &Board) -> Self {
         let words = board.len.div_ceil(64);
-        let mut floor_words = vec![0; words];
-        for &cell in &board.interior {
-            floor_words[cell / 64] |= 1 << (cell % 64);
-        }
         Reach {
             // The interior never touches the rim, so the flood needs no bounds checks.
             bfs: Bfs::with_rim(board.width, board.len),
-            floor_words,
             interior: board.interior.clone(),
             parent_row: vec![0; board.interior.len().div_ceil(64)],
             parent_cells: vec![0; words],
@@ -96,15 +90,11 @@ impl Reach {
     }
 
     /// The lowest square of the player's region from `from`, with the boxes of `boxes` (a box
-    /// set: bit words over the interior squares), by the bitwise flood of the module notes.
-    ///
-    /// A shift by one can wrap from one row's end into the next row's start, but the interior
-    /// never touches the rim, so such a bit always lands on a wall and is masked off.
-    pub fn lowest_reachable(&mut self, width: usize, boxes: &[u64], from: usize) -> usize {
-        let n = self.free_words.len();
-        let (whole, bits) = (width / 64, (width % 64) as u32);
+    /// set: bit words over the interior squares), by the bitwise flood of the module notes
+    /// ([`Board::flood_words`]).
+    pub fn lowest_reachable(&mut self, board: &Board, boxes: &[u64], from: usize) -> usize {
         for ((free, &floor), &parent) in
-            self.free_words.iter_mut().zip(&self.floor_words).zip(&self.parent_cells)
+            self.free_words.iter_mut().zip(&board.interior_words).zip(&self.parent_cells)
         {
             *free = floor & !parent;
         }
@@ -120,36 +110,8 @@ impl Reach {
             }
         }
         self.region_words.fill(0);
-        let region = &mut self.region_words;
-        region[from / 64] = 1 << (from % 64);
-        loop {
-            let mut changed = false;
-            for i in 0..n {
-                let word = |j: Option<usize>| j.and_then(|j| region.get(j)).copied().unwrap_or(0);
-                let here = region[i];
-                let from_left = (here << 1) | (word(i.checked_sub(1)) >> 63);
-                let from_right = (here >> 1) | (word(Some(i + 1)) << 63);
-                // Cell c takes cell c - width (the one above) and c + width (below).
-                let from_above = if bits == 0 {
-                    word(i.checked_sub(whole))
-                } else {
-                    (word(i.checked_sub(whole)) << bits) | (word(i.checked_sub(whole + 1)) >> (64 - bits))
-                };
-                let from_below = if bits == 0 {
-                    word(Some(i + whole))
-                } else {
-                    (word(Some(i + whole)) >> bits) | (word(Some(i + whole + 1)) << (64 - bits))
-                };
-                let next = (here | from_left | from_right | from_above | from_below) & self.free_words[i];
-                if next != here {
-                    region[i] = next;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        grid::set_bits(region).next().unwrap_or(from)
+        self.region_words[from / 64] = 1 << (from % 64);
+        board.flood_words(&mut self.region_words, &self.free_words);
+        grid::set_bits(&self.region_words).next().unwrap_or(from)
     }
 }
