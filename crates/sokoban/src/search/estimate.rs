@@ -11,19 +11,22 @@
 //! O(k³), was 41% of the whole search on a 20-box level. But that matching was already found
 //! once, when the parent was made as a child of its own parent, and the state expanded next
 //! is most often a child made a moment ago (the fast mode takes the newest of equally good
-//! states first). So the matchings of the latest children are kept, a few thousand in a table
+//! states first). So the matchings of the latest children are kept, tens of thousands in a table
 //! indexed by state id, and an expansion that finds its state's there takes it as its base,
 //! its rows renumbered to the box order of the expansion, instead of solving again. Any
 //! optimal solution of the same matrix is as good a base as another, so the bounds are the
-//! same either way; the table is small and of fixed size, like the board's static tables.
+//! same either way. The table is of fixed size (32,768 slots, 16 MB for 20 boxes, or a
+//! sixteenth of the memory budget if that is less) and counts against the budget.
 
 use super::Search;
 use super::table::NONE;
 use crate::board::UNREACHABLE;
 use crate::bound::{IMPOSSIBLE, Matcher};
 
-/// The children's matchings kept: a power of two, as the id's low bits pick the slot.
-const KEPT_MATCHINGS: usize = 1 << 12;
+/// The most children's matchings kept: a power of two, as the id's low bits pick the slot.
+const MOST_KEPT_MATCHINGS: usize = 1 << 15;
+/// The share of the memory budget the kept matchings may take, at most.
+const KEPT_SHARE_OF_BUDGET: u64 = 16;
 
 /// The matchings of recently made children, each in a slot picked by its state's id (a later
 /// child with the same low bits takes the slot over).
@@ -31,7 +34,7 @@ const KEPT_MATCHINGS: usize = 1 << 12;
 pub(super) struct KeptMatchings {
     /// Boxes in a matching, the same for every state of a search.
     k: usize,
-    /// The state whose matching each slot holds, or `NONE`.
+    /// The state whose matching each slot holds, or `NONE`; a power of two of them, or none.
     ids: Vec<u32>,
     /// Per slot: the box squares in the order of the matching's rows (`k` each), the row and
     /// column potentials and each column's row (`k + 1` each, as [`Matcher::solution`] gives).
@@ -46,28 +49,42 @@ pub(super) struct KeptMatchings {
 }
 
 impl KeptMatchings {
-    fn slot(id: u32) -> usize {
-        id as usize & (KEPT_MATCHINGS - 1)
+    /// Room for the matchings of `k` boxes: as many slots as fit a sixteenth of the memory
+    /// `budget`, up to [`MOST_KEPT_MATCHINGS`] (a few MB for the boxes of real levels).
+    pub fn new(k: usize, budget: u64) -> Self {
+        let slot_bytes = (size_of::<u32>() * (1 + k + (k + 1)) + 2 * size_of::<i64>() * (k + 1)) as u64;
+        let fit = budget / KEPT_SHARE_OF_BUDGET / slot_bytes;
+        let slots = if fit == 0 { 0 } else { (1 << fit.ilog2()).min(MOST_KEPT_MATCHINGS as u64) as usize };
+        KeptMatchings {
+            k,
+            ids: vec![NONE; slots],
+            boxes: vec![0; slots * k],
+            u: vec![0; slots * (k + 1)],
+            v: vec![0; slots * (k + 1)],
+            matched: vec![0; slots * (k + 1)],
+            row_of: Vec::new(),
+            renumbered_u: Vec::new(),
+        }
+    }
+
+    /// Bytes held, counted against the memory budget.
+    pub fn bytes(&self) -> usize {
+        (self.ids.capacity() + self.boxes.capacity() + self.matched.capacity() + self.row_of.capacity())
+            * size_of::<u32>()
+            + (self.u.capacity() + self.v.capacity() + self.renumbered_u.capacity()) * size_of::<i64>()
+    }
+
+    /// The slot of state `id`, or `None` when there are no slots.
+    fn slot(&self, id: u32) -> Option<usize> {
+        (!self.ids.is_empty()).then(|| id as usize & (self.ids.len() - 1))
     }
 
     /// Keeps the matcher's last solution as that of state `id`, whose boxes are `boxes` in the
     /// order of the matching's rows.
     fn keep(&mut self, id: u32, boxes: &[usize], matcher: &Matcher) {
-        let k = boxes.len();
-        if self.k != k || self.ids.is_empty() {
-            *self = KeptMatchings {
-                k,
-                ids: vec![NONE; KEPT_MATCHINGS],
-                boxes: vec![0; KEPT_MATCHINGS * k],
-                u: vec![0; KEPT_MATCHINGS * (k + 1)],
-                v: vec![0; KEPT_MATCHINGS * (k + 1)],
-                matched: vec![0; KEPT_MATCHINGS * (k + 1)],
-                row_of: std::mem::take(&mut self.row_of),
-                renumbered_u: std::mem::take(&mut self.renumbered_u),
-            };
-        }
+        let k = self.k;
+        let Some(slot) = self.slot(id).filter(|_| boxes.len() == k) else { return };
         let (row_potentials, column_potentials, column_rows) = matcher.solution();
-        let slot = Self::slot(id);
         let (rows, columns) = (slot * k..(slot + 1) * k, slot * (k + 1)..(slot + 1) * (k + 1));
         self.ids[slot] = id;
         for (kept, &b) in self.boxes[rows].iter_mut().zip(boxes) {
@@ -83,10 +100,10 @@ impl KeptMatchings {
     /// Makes the kept matching of state `id`, if there is one, the matcher's base, its rows
     /// renumbered for `boxes` (the same squares in the expansion's order); false if none.
     fn restore(&mut self, id: u32, boxes: &[usize], board_len: usize, matcher: &mut Matcher) -> bool {
-        let (k, slot) = (self.k, Self::slot(id));
-        if k != boxes.len() || self.ids.get(slot) != Some(&id) {
+        let k = self.k;
+        let Some(slot) = self.slot(id).filter(|&slot| boxes.len() == k && self.ids[slot] == id) else {
             return false;
-        }
+        };
         self.row_of.resize(board_len, 0);
         for (row, &b) in boxes.iter().enumerate() {
             self.row_of[b] = row as u32;

@@ -311,6 +311,9 @@ impl<'a> Search<'a> {
             self.child_words[bit / 64] |= 1 << (bit % 64);
         }
         self.most_children = 4 * boxes.len();
+        if self.limits.techniques.matching {
+            self.kept_matchings = estimate::KeptMatchings::new(boxes.len(), self.limits.memory_budget);
+        }
         if self.limits.packing
             && self.limits.techniques.packing
             && !self.limits.optimal
@@ -377,10 +380,13 @@ impl<'a> Search<'a> {
     }
 
     /// Bytes of the table and the open list once they have grown to take every child of one
-    /// more expansion: the most the search can hold when the next expansion is done.
+    /// more expansion, and of the kept matchings: the most the search can hold when the next
+    /// expansion is done.
     fn bytes_after_expansion(&self) -> u64 {
         let heap = grown(self.heap.capacity(), self.heap.len() + self.most_children);
-        let bytes = self.table.bytes_after(self.most_children) + heap * size_of::<Reverse<(u64, u32)>>();
+        let bytes = self.table.bytes_after(self.most_children)
+            + heap * size_of::<Reverse<(u64, u32)>>()
+            + self.kept_matchings.bytes();
         bytes as u64
     }
 
