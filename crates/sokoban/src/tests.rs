@@ -394,7 +394,7 @@ fn corral_deadlocks_are_never_solvable_by_the_plain_search() {
             }
         }
         let mut test = crate::deadlock::CorralDeadlocks::new(board.len);
-        if test.dead(&board, &occupied, &inside, |c| reach[c]) {
+        if test.dead(&board, &occupied, &inside, level.player, |c| reach[c]) {
             assert_eq!(reference_pushes(&level), None, "called dead, but solvable\n{}", level.to_text());
             proved_dead += 1;
         }

@@ -31,7 +31,9 @@
 //! new. The flood, which names the player's region in the relaxed position, starts from the
 //! whole region of the tested position (removing boxes only adds squares to it) and runs over
 //! bit words ([`Board::flood_words`]); it was a third of the search's time as a queue walk
-//! from the player. Verdicts are remembered by (fence, normalised player square): the same fence comes back
+//! from the player. Most tests need no flood at all: a verdict is also remembered by the fence
+//! and the tested position's player square, which name the same relaxed region (it is the
+//! floor outside the fence that holds that square), a quarter of a million of them at most. Verdicts are remembered by (fence, normalised player square): the same fence comes back
 //! under many arrangements of the other boxes, and the relaxed problem does not depend on them.
 //! Some levels throw up new fences at nearly every state, so the small searches draw on a
 //! credit earned per tested position ([`SUB_STATES_PER_TEST`]); without credit a new fence is
@@ -58,11 +60,21 @@ const MAX_CREDIT: usize = 50 * MAX_SUB_STATES;
 /// A relaxed position: its boxes (sorted squares) and the player's normalised square.
 type SubState = (Vec<u16>, u16);
 
+/// A fence (sorted squares, padded with `u16::MAX`) and a square of the tested position's
+/// player region: that names the relaxed position as well as a [`SubState`], because the
+/// relaxed region is the part of the floor outside the fence that holds that square.
+type Sighting = ([u16; MAX_FENCE_BOXES], u16);
+/// The most sightings remembered; the memory is cleared when they are reached.
+const MOST_SIGHTINGS: usize = 1 << 18;
+
 /// The corral-deadlock test with its remembered verdicts and its buffers.
 #[derive(Clone, Debug, Default)]
 pub struct CorralDeadlocks {
     /// Fence and player square of a relaxed position, and whether it was proved dead.
     verdicts: FxHashMap<SubState, bool>,
+    /// The same verdicts by the fence and the tested position's player square, which is
+    /// known before the relaxed region's flood: most tests end here, without it.
+    sightings: FxHashMap<Sighting, bool>,
     /// Corral squares of the corrals found in one call, by visit stamp.
     in_corral: Vec<u32>,
     corral_stamp: u32,
@@ -106,12 +118,14 @@ impl CorralDeadlocks {
 
     /// True when some unfinished corral of the position is proved dead by its small search.
     ///
-    /// `occupied` marks the boxes and `reach(cell)` tells the player's region.
+    /// `occupied` marks the boxes, `player` is in the player's region and `reach(cell)` tells
+    /// that region.
     pub fn dead(
         &mut self,
         board: &Board,
         occupied: &[bool],
         boxes: &[usize],
+        player: usize,
         reach: impl Fn(usize) -> bool,
     ) -> bool {
         if self.corral_stamp > u32::MAX - (1 << 20) {
@@ -131,6 +145,18 @@ impl CorralDeadlocks {
                 }
                 let unfinished = self.flood_corral(board, occupied, start);
                 if unfinished && self.fence.len() <= MAX_FENCE_BOXES {
+                    let mut fence = [u16::MAX; MAX_FENCE_BOXES];
+                    for (kept, &b) in fence.iter_mut().zip(&self.fence) {
+                        *kept = b as u16;
+                    }
+                    fence.sort_unstable();
+                    let sighting = (fence, player as u16);
+                    if let Some(&dead) = self.sightings.get(&sighting) {
+                        if dead {
+                            return true;
+                        }
+                        continue;
+                    }
                     if !tested_region_known {
                         self.tested_region.fill(0);
                         for &cell in board.interior.iter().filter(|&&cell| reach(cell)) {
@@ -138,8 +164,13 @@ impl CorralDeadlocks {
                         }
                         tested_region_known = true;
                     }
-                    if self.fence_is_dead(board) {
-                        return true;
+                    match self.fence_is_dead(board) {
+                        Some(true) => {
+                            self.remember(sighting, true);
+                            return true;
+                        }
+                        Some(false) => self.remember(sighting, false),
+                        None => {}
                     }
                 }
             }
@@ -179,9 +210,18 @@ impl CorralDeadlocks {
         holds_empty_goal || self.fence.iter().any(|&b| !board.goal[b])
     }
 
+    /// Remembers the verdict of a sighting, forgetting them all when there are too many.
+    fn remember(&mut self, sighting: Sighting, dead: bool) {
+        if self.sightings.len() >= MOST_SIGHTINGS {
+            self.sightings.clear();
+        }
+        self.sightings.insert(sighting, dead);
+    }
+
     /// Whether the fence boxes alone, the player in the tested position's region, can never
-    /// all reach goals: remembered, or settled by the small search.
-    fn fence_is_dead(&mut self, board: &Board) -> bool {
+    /// all reach goals: remembered, or settled by the small search; `None` when it is out of
+    /// credit for the small search.
+    fn fence_is_dead(&mut self, board: &Board) -> Option<bool> {
         let mut fence: Vec<u16> = self.fence.iter().map(|&b| b as u16).collect();
         fence.sort_unstable();
         // Removing the other boxes only joins squares to the player's region, so the flood
@@ -190,16 +230,16 @@ impl CorralDeadlocks {
         let normal = self.flood_region(board, &fence);
         let key = (fence, normal as u16);
         if let Some(&dead) = self.verdicts.get(&key) {
-            return dead;
+            return Some(dead);
         }
         if self.credit < MAX_SUB_STATES {
             // Out of credit: prove nothing now, and try this fence again when it comes back.
-            return false;
+            return None;
         }
         let dead = self.small_search(board, key.clone());
         self.credit -= self.visited.len();
         self.verdicts.insert(key, dead);
-        dead
+        Some(dead)
     }
 
     /// Depth-first search of the relaxed position `start`: true when it runs dry, so no push
@@ -292,7 +332,7 @@ mod tests {
         let (board, occupied, level) = setup(rows);
         let reach = reach_of(&board, &occupied, level.player);
         let mut test = CorralDeadlocks::new(board.len);
-        test.dead(&board, &occupied, &level.boxes, |c| reach[c])
+        test.dead(&board, &occupied, &level.boxes, level.player, |c| reach[c])
     }
 
     #[test]

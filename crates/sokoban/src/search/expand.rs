@@ -29,7 +29,13 @@ impl Search<'_> {
             self.reach.flood(self.board, &self.occupied, usize::from(node.player));
         }
         if self.limits.techniques.corral_deadlocks
-            && self.corral_deadlocks.dead(self.board, &self.occupied, &self.boxes, |c| self.reach.contains(c))
+            && self.corral_deadlocks.dead(
+                self.board,
+                &self.occupied,
+                &self.boxes,
+                usize::from(node.player),
+                |c| self.reach.contains(c),
+            )
         {
             // Dead: no children, and never reopened when reached again (see `try_push`).
             self.table.node_mut(id).h = u16::MAX;
