@@ -132,10 +132,8 @@ impl Search<'_> {
     fn fill_cost(&mut self, player: usize) {
         self.cost.clear();
         for &b in &self.boxes {
-            for gi in 0..self.board.goals.len() {
-                let d = self.board.push_distance(gi, b, player);
-                self.cost.push(if d == UNREACHABLE { IMPOSSIBLE } else { u32::from(d) });
-            }
+            let row = self.board.push_distances_to_goals(b, player);
+            self.cost.extend(row.map(|d| if d == UNREACHABLE { IMPOSSIBLE } else { u32::from(d) }));
         }
     }
 
@@ -188,10 +186,9 @@ impl Search<'_> {
             return self.bound(player);
         }
         self.cost.clone_from(&self.parent_cost);
-        let b = self.boxes[index];
-        for gi in 0..k {
-            let d = self.board.push_distance(gi, b, player);
-            self.cost[index * k + gi] = if d == UNREACHABLE { IMPOSSIBLE } else { u32::from(d) };
+        let row = self.board.push_distances_to_goals(self.boxes[index], player);
+        for (cost, d) in self.cost[index * k..(index + 1) * k].iter_mut().zip(row) {
+            *cost = if d == UNREACHABLE { IMPOSSIBLE } else { u32::from(d) };
         }
         let total = self.matcher.min_cost_with_row(k, &self.cost, index);
         #[cfg(debug_assertions)]
