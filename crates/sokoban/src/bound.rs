@@ -136,49 +136,57 @@ impl Matcher {
     /// One shortest augmenting path from the unmatched row `i` (rows and columns from 1;
     /// column 0 is the virtual start), updating the potentials on the way.
     fn augment(&mut self, k: usize, cost: &[u32], i: usize) {
-        self.way.clear();
-        self.way.resize(k + 1, 0);
+        let width = k + 1;
+        for buffer in [&mut self.way, &mut self.matched] {
+            buffer.resize(width, 0);
+        }
+        self.way.fill(0);
         self.min_to.clear();
-        self.min_to.resize(k + 1, INF);
+        self.min_to.resize(width, INF);
         self.used.clear();
-        self.used.resize(k + 1, false);
-        self.matched[0] = i;
+        self.used.resize(width, false);
+        // Slices of one known length, so that the loops below index them without checks.
+        let (row_potential, column_potential) = (&mut self.u[..width], &mut self.v[..width]);
+        let (way, matched) = (&mut self.way[..width], &mut self.matched[..width]);
+        let (min_to, used) = (&mut self.min_to[..width], &mut self.used[..width]);
+        matched[0] = i;
         let mut j0 = 0;
         loop {
-            self.used[j0] = true;
-            let i0 = self.matched[j0];
+            used[j0] = true;
+            let i0 = matched[j0];
+            let (row, u0) = (&cost[(i0 - 1) * k..i0 * k], row_potential[i0]);
             let mut delta = INF;
             let mut j1 = 0;
-            for j in 1..=k {
-                if self.used[j] {
+            for j in 1..width {
+                if used[j] {
                     continue;
                 }
-                let current = i64::from(cost[(i0 - 1) * k + j - 1]) - self.u[i0] - self.v[j];
-                if current < self.min_to[j] {
-                    self.min_to[j] = current;
-                    self.way[j] = j0;
+                let current = i64::from(row[j - 1]) - u0 - column_potential[j];
+                if current < min_to[j] {
+                    min_to[j] = current;
+                    way[j] = j0;
                 }
-                if self.min_to[j] < delta {
-                    delta = self.min_to[j];
+                if min_to[j] < delta {
+                    delta = min_to[j];
                     j1 = j;
                 }
             }
-            for j in 0..=k {
-                if self.used[j] {
-                    self.u[self.matched[j]] += delta;
-                    self.v[j] -= delta;
+            for j in 0..width {
+                if used[j] {
+                    row_potential[matched[j]] += delta;
+                    column_potential[j] -= delta;
                 } else {
-                    self.min_to[j] -= delta;
+                    min_to[j] -= delta;
                 }
             }
             j0 = j1;
-            if self.matched[j0] == 0 {
+            if matched[j0] == 0 {
                 break;
             }
         }
         loop {
-            let j1 = self.way[j0];
-            self.matched[j0] = self.matched[j1];
+            let j1 = way[j0];
+            matched[j0] = matched[j1];
             j0 = j1;
             if j0 == 0 {
                 break;
