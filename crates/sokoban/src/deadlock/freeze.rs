@@ -24,6 +24,7 @@ pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: 
     scratch.cluster.clear();
     scratch.cluster.push(moved);
     scratch.in_cluster[moved] = stamp;
+    scratch.cluster_index[moved] = 0;
     let mut next = 0;
     while next < scratch.cluster.len() {
         let cell = scratch.cluster[next];
@@ -32,13 +33,13 @@ pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: 
             let n = board.step(cell, d);
             if occupied[n] && scratch.in_cluster[n] != stamp {
                 scratch.in_cluster[n] = stamp;
+                scratch.cluster_index[n] = scratch.cluster.len() as u32;
                 scratch.cluster.push(n);
             }
         }
     }
     scratch.frozen.clear();
     scratch.frozen.resize(scratch.cluster.len(), true);
-    let position = |cluster: &[usize], cell: usize| cluster.iter().position(|&c| c == cell);
     loop {
         let mut changed = false;
         for i in 0..scratch.cluster.len() {
@@ -51,7 +52,7 @@ pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: 
                 let holds = |n: usize| {
                     !board.floor[n]
                         || (scratch.in_cluster[n] == stamp
-                            && position(&scratch.cluster, n).is_some_and(|j| scratch.frozen[j]))
+                            && scratch.frozen[scratch.cluster_index[n] as usize])
                 };
                 holds(n1) || holds(n2) || (board.dead[n1] && board.dead[n2])
             };

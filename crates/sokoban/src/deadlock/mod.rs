@@ -22,6 +22,8 @@ use grid::Direction;
 pub struct Scratch {
     pub(super) cluster: Vec<usize>,
     pub(super) in_cluster: Vec<u32>,
+    /// The place of a cell in `cluster`, valid where `in_cluster` holds the current stamp.
+    pub(super) cluster_index: Vec<u32>,
     pub(super) frozen: Vec<bool>,
     pub(super) stamp: u32,
     pub(super) corral: Vec<u32>,
@@ -39,6 +41,7 @@ impl Scratch {
     pub fn new(len: usize) -> Self {
         Scratch {
             in_cluster: vec![0; len],
+            cluster_index: vec![0; len],
             corral: vec![0; len],
             barrier_mark: vec![0; len],
             ..Scratch::default()
