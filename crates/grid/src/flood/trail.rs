@@ -216,12 +216,21 @@ impl Flood {
                     new_high = row + 1;
                 }
             }
-        } else {
-            for row in first..last {
-                for j in 0..stride {
+        } else if first < last {
+            // Runs of words a row, read straight from the trail as above.
+            let (_, _, start) = self.trail_rows[layer];
+            let this_layer = &self.trail[start + (first - layer_low) * stride..][..(last - first) * stride];
+            let (below_low, below_high, below_start) =
+                if layer > 0 && layer > self.walk_layer { self.trail_rows[layer - 1] } else { (0, 0, 0) };
+            let walk = &self.walk.words;
+            for (row, layer_words) in (first..last).zip(this_layer.chunks_exact(stride)) {
+                let below = (below_low..below_high)
+                    .contains(&row)
+                    .then(|| &self.trail[below_start + (row - below_low) * stride..][..stride]);
+                for (j, &layer_word) in layer_words.iter().enumerate() {
                     let index = (row + 1) * stride + j;
-                    let word = neighbours_word(&self.walk.words, index, stride, j)
-                        & self.exact_layer_word(layer, row, j);
+                    let below = below.map_or(0, |below| below[j]);
+                    let word = neighbours_word(walk, index, stride, j) & layer_word & !below;
                     self.walk_next.words[index] = word;
                     if word != 0 {
                         new_low = new_low.min(row);
