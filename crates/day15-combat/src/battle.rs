@@ -446,17 +446,24 @@ impl Battle {
     }
 
     fn move_unit(&mut self, id: usize, to: usize) {
+        let board = self.board_version;
         self.board_version += 1;
         let unit = &mut self.units[id];
-        let from = unit.cell as usize;
+        let (side, from) = (unit.side, unit.cell as usize);
         unit.cell = to as u32;
         self.occupant[from] = EMPTY;
         self.occupant[to] = id as u32;
         self.free.insert(from);
         self.free.remove(to);
-        let army = &mut self.army[unit.side.index()];
+        let army = &mut self.army[side.index()];
         army.remove(from);
         army.insert(to);
+        self.pathfinder.moved(
+            side.index(),
+            (from, to),
+            (&self.free, &self.army[side.enemy().index()]),
+            (board, self.board_version),
+        );
     }
 
     /// One attack; true if the target died.

@@ -405,13 +405,10 @@ impl Flood {
                 self.trail_overflowed = true;
             }
         }
-        let met = match goal {
-            None => false,
-            Some(goal) if changed != 0 => {
+        let met = changed != 0
+            && goal.is_some_and(|goal| {
                 (first..last).any(|row| (0..stride).any(|j| goal.row_word(&self.reached, row, j) != 0))
-            }
-            Some(_) => false,
-        };
+            });
         (changed != 0, met)
     }
 
