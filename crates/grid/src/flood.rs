@@ -58,6 +58,43 @@ fn grow_rows(
     (changed, met)
 }
 
+/// [`grow_rows`] for rows of `stride` words: `source` holds the rows from the one above the
+/// first to the one below the last, the others the rows themselves, `stride` words each. Bits
+/// carry across the words of a row.
+#[inline]
+fn grow_wide_rows(
+    stride: usize,
+    source: &[u64],
+    passable: &[u64],
+    out: &mut [u64],
+    kept: &mut [u64],
+    meets: impl Fn(usize, u64) -> u64,
+) -> (u64, u64) {
+    let (mut changed, mut met) = (0u64, 0u64);
+    for row in (0..out.len()).step_by(stride) {
+        let (up, mid, down) = (
+            &source[row..][..stride],
+            &source[row + stride..][..stride],
+            &source[row + 2 * stride..][..stride],
+        );
+        for j in 0..stride {
+            let i = row + j;
+            let here = mid[j];
+            // Bits move one column right (<< 1) and left (>> 1), carrying across the words of
+            // the same row.
+            let carry_in_right = if j > 0 { mid[j - 1] >> 63 } else { 0 };
+            let carry_in_left = if j + 1 < stride { mid[j + 1] << 63 } else { 0 };
+            let around = here << 1 | carry_in_right | here >> 1 | carry_in_left | up[j] | down[j];
+            let grown = here | (around & passable[i]);
+            changed |= grown ^ here;
+            met |= meets(i, grown);
+            out[i] = grown;
+            kept[i] = grown;
+        }
+    }
+    (changed, met)
+}
+
 /// What a flood step looks out for.
 #[derive(Clone, Copy)]
 enum Goal<'a> {
@@ -381,21 +418,15 @@ impl Flood {
         let source = &self.reached.words[first * stride..][..n + 2 * stride];
         let passable = &within.words[(first + 1) * stride..][..n];
         let out = &mut self.next.words[(first + 1) * stride..][..n];
-        let mut changed = 0u64;
-        for (i, ((out, kept), &passable)) in out.iter_mut().zip(kept.iter_mut()).zip(passable).enumerate() {
-            let j = i % stride;
-            let here = source[i + stride];
-            // Bits move one column right (<< 1) and left (>> 1), carrying across the words of
-            // the same row.
-            let carry_in_right = if j > 0 { source[i + stride - 1] >> 63 } else { 0 };
-            let carry_in_left = if j + 1 < stride { source[i + stride + 1] << 63 } else { 0 };
-            let around =
-                here << 1 | carry_in_right | here >> 1 | carry_in_left | source[i] | source[i + 2 * stride];
-            let grown = here | (around & passable);
-            changed |= grown ^ here;
-            *out = grown;
-            *kept = grown;
-        }
+        // A goal of cells is looked for in the same pass; the rare goal of cells beside a set
+        // after it.
+        let (changed, mut met) = match goal {
+            Some(Goal::Cells(targets)) => {
+                let target = &targets.words[(first + 1) * stride..][..n];
+                grow_wide_rows(stride, source, passable, out, kept, |i, grown| grown & target[i])
+            }
+            _ => grow_wide_rows(stride, source, passable, out, kept, |_, _| 0),
+        };
         std::mem::swap(&mut self.reached.words, &mut self.next.words);
         if changed != 0 {
             if keep {
@@ -405,11 +436,14 @@ impl Flood {
                 self.trail_overflowed = true;
             }
         }
-        let met = changed != 0
-            && goal.is_some_and(|goal| {
-                (first..last).any(|row| (0..stride).any(|j| goal.row_word(&self.reached, row, j) != 0))
-            });
-        (changed != 0, met)
+        if let Some(goal @ Goal::Beside(..)) = goal
+            && changed != 0
+        {
+            met = u64::from(
+                (first..last).any(|row| (0..stride).any(|j| goal.row_word(&self.reached, row, j) != 0)),
+            );
+        }
+        (changed != 0, met != 0)
     }
 
     /// Steps grown since the flood started: its last layer's number.
