@@ -77,7 +77,7 @@
 //! Before the armies meet, units of one side mostly take their turns one after another, each
 //! moving somewhere near its own end of the field, far beyond the layers the searches grew: the
 //! field is grown about once per side and round instead of once per unit. On a 100 x 100 cave
-//! with 50 units that is 31% fewer instructions for part 1; the real 32 x 32 inputs take 1% to
+//! with 50 units that is 31% fewer instructions for part 1; the real 32 x 32 inputs take 0.6% to
 //! 8% fewer for both parts. A full field kept exact for every move (a repaired distance map)
 //! would not pay: every move of the other side shifts its sources, and with them the distances
 //! over the whole of the mover's share of the cave.
