@@ -36,6 +36,9 @@
 //! middle of a battle whole rounds pass with strikes only, while units blocked by their own side
 //! wait their turn.
 //!
+//! A move is also reported to the pathfinder ([`Pathfinder::moved`]), which keeps the mover's
+//! side's search field, cut back to what the move left exact, for the next unit of that side.
+//!
 //! ## A battle that cannot end
 //! Armies walled off from each other never meet. The rules would loop for ever; the simulator
 //! stops with [`Progress::Stalemate`] when a stretch of rounds without any attack returns the
@@ -264,7 +267,7 @@ impl Battle {
         step
     }
 
-    /// Gives back the movement search's buffers (kept layers of long floods: up to tens of
+    /// Gives back the movement search's buffers (kept layers of long floods: up to hundreds of
     /// megabytes on a large cave) while the battle waits; the next search makes fresh ones. The
     /// buffers hold only scratch space and caches keyed by the board, so the battle plays on
     /// exactly as before.
@@ -446,17 +449,24 @@ impl Battle {
     }
 
     fn move_unit(&mut self, id: usize, to: usize) {
+        let board = self.board_version;
         self.board_version += 1;
         let unit = &mut self.units[id];
-        let from = unit.cell as usize;
+        let (side, from) = (unit.side, unit.cell as usize);
         unit.cell = to as u32;
         self.occupant[from] = EMPTY;
         self.occupant[to] = id as u32;
         self.free.insert(from);
         self.free.remove(to);
-        let army = &mut self.army[unit.side.index()];
+        let army = &mut self.army[side.index()];
         army.remove(from);
         army.insert(to);
+        self.pathfinder.moved(
+            side.index(),
+            (from, to),
+            (&self.free, &self.army[side.enemy().index()]),
+            (board, self.board_version),
+        );
     }
 
     /// One attack; true if the target died.

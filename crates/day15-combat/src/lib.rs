@@ -11,7 +11,8 @@
 //! - [`cave`]: the input, with errors that name the line and column of a fault.
 //! - [`battle`]: the exact rules as a resumable state machine.
 //! - [`movement`]: the search core, the nearest in-range square and the step towards it, as
-//!   bit-parallel flood fills that meet in the middle on long searches.
+//!   bit-parallel flood fills that meet in the middle on long searches, with a field per side
+//!   kept across that side's moves.
 //! - [`elf_power`]: part 2 without fighting a battle per power: 25 classes of power, and battles
 //!   resumed from the point where they part from part 1's, fought on the other cores while
 //!   part 1's battle is still going.

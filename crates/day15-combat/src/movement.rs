@@ -64,6 +64,23 @@
 //! turns in the middle of a battle are strikes), the next unit of the same side to search starts
 //! from the field as far as it is already grown. A field that is complete answers "unreachable"
 //! for a blocked unit after a single forward step.
+//!
+//! ## Keeping the field across a move of its own side
+//! When a unit steps from `a` to `b`, its enemies stay where they are, so its own side's field has
+//! the same sources (unless `b` was one of them) and only two squares changed: `b` is no longer
+//! free, `a` is. The field's first `k` layers depend only on squares within `k` of the sources,
+//! so they still hold exactly when `b` was farther than `k` (or not reached) and `a` has no
+//! neighbour within `k - 1`. [`Pathfinder::moved`] cuts the field back to the largest such `k`
+//! ([`Flood::truncate_to`]) and the next search grows it on from there. The other side's field,
+//! whose sources moved with the unit, is dropped, and so are both on a death.
+//!
+//! Before the armies meet, units of one side mostly take their turns one after another, each
+//! moving somewhere near its own end of the field, far beyond the layers the searches grew: the
+//! field is grown about once per side and round instead of once per unit. On a 100 x 100 cave
+//! with 50 units that is 31% fewer instructions for part 1; the real 32 x 32 inputs take 0.6% to
+//! 8% fewer for both parts. A full field kept exact for every move (a repaired distance map)
+//! would not pay: every move of the other side shifts its sources, and with them the distances
+//! over the whole of the mover's share of the cave.
 
 use grid::{Flood, Offsets, RowSet, Step};
 
@@ -223,6 +240,58 @@ impl Pathfinder {
         first_neighbour_in(self.width, from, forward.walked())
     }
 
+    /// Tells the pathfinder that a unit of army `side` stepped from `from` to `to`, changing the
+    /// board from version `board` to `next_board`; `free` and `enemies` (of `side`) are the
+    /// board after the step. The field of the other army, whose in-range squares moved with the
+    /// unit, is dropped as any change of board drops it; the field of `side` is repaired and
+    /// stays in use (see the module notes).
+    pub fn moved(
+        &mut self,
+        side: usize,
+        (from, to): (usize, usize),
+        (free, enemies): (&RowSet, &RowSet),
+        (board, next_board): (u64, u64),
+    ) {
+        let field = &mut self.fields[side];
+        if board == 0 || field.board != board {
+            return;
+        }
+        field.board = next_board;
+        let neighbours = Offsets::new(self.width).neighbours(from);
+        // The in-range squares: `to` is no longer free, `from` is free and in range if an enemy
+        // stands beside it (never so far: a unit beside an enemy does not move).
+        let to_was_in_range = field.in_range.contains(to);
+        field.in_range.remove(to);
+        let from_in_range = free.contains(from) && neighbours.iter().any(|&n| enemies.contains(n));
+        if from_in_range {
+            field.in_range.insert(from);
+        }
+        if !field.started {
+            return;
+        }
+        if to_was_in_range || from_in_range {
+            field.started = false;
+            field.complete = false;
+            return;
+        }
+        // The layers within `keep` of the in-range squares are the same on the new board: `to`
+        // lay farther out, and `from` is farther than `keep` + 1 (see `Flood::truncate_to`).
+        let flood = &mut field.flood;
+        let mut keep = flood.steps();
+        if let Some(distance) = flood.distance_to(to) {
+            keep = keep.min(distance - 1);
+        }
+        if let Some(nearest) = neighbours.iter().filter_map(|&n| flood.distance_to(n)).min() {
+            keep = keep.min(nearest);
+        }
+        if keep < flood.steps() {
+            field.complete = false;
+            if !flood.truncate_to(keep) {
+                field.started = false;
+            }
+        }
+    }
+
     /// Grows the unit's flood and the field, each time the one that costs less (spans fewer
     /// rows), until they meet; false if they never can. Before each step no square is within
     /// both, so at the first meeting, after `a` forward steps and `b` field steps, the nearest
@@ -353,5 +422,62 @@ mod tests {
             }
         }
         assert!(moved > 2000, "only {moved} moves checked");
+    }
+
+    #[test]
+    fn a_field_repaired_after_each_move_agrees_with_the_literal_rule() {
+        // One army takes its turns and moves, as in a round before the armies meet: each search
+        // starts from the field the earlier ones grew, cut back after each move.
+        let mut random = testkit::Random::new(0x3f1e_77d0_c4a2_9b85);
+        let mut moved = 0;
+        for round in 0..120 {
+            let width = 8 + (random.next_u64() % 120) as usize;
+            let height = 8 + (random.next_u64() % 40) as usize;
+            let len = width * height;
+            let interior = |c: usize| {
+                !c.is_multiple_of(width) && c % width != width - 1 && c >= width && c < len - width
+            };
+            let walls = random.next_u64() % 3;
+            let open: Vec<bool> = (0..len).map(|c| interior(c) && random.next_u64() % 10 >= walls).collect();
+            let mut free = open.clone();
+            let mut enemy = vec![false; len];
+            let mut units = Vec::new();
+            // The army in the top left part, its enemies in the bottom right, a few astray.
+            for c in 0..len {
+                let (row, col) = (c / width, c % width);
+                let top_left = row < height / 3 && col < width / 3;
+                let bottom_right = row >= height * 2 / 3 && col >= width * 2 / 3;
+                if open[c] && random.next_u64().is_multiple_of(if top_left || bottom_right { 6 } else { 150 })
+                {
+                    free[c] = false;
+                    if bottom_right || (!top_left && random.next_u64().is_multiple_of(2)) {
+                        enemy[c] = true;
+                    } else {
+                        units.push(c);
+                    }
+                }
+            }
+            let mut free_set = RowSet::from_cells(width, height, (0..len).filter(|&c| free[c]));
+            let enemies = RowSet::from_cells(width, height, (0..len).filter(|&c| enemy[c]));
+            let mut pathfinder = Pathfinder::new(width, height);
+            pathfinder.forward_only_steps = (random.next_u64() % 4) as usize;
+            let mut board = 1;
+            for _ in 0..3 {
+                for unit in &mut units {
+                    let expected = reference_step(width, len, *unit, &free, &enemy);
+                    let step = pathfinder.next_step(*unit, &free_set, &enemies, 0, board);
+                    assert_eq!(step, expected, "round {round}: {width} x {height}, unit {unit}");
+                    let Some(to) = step else { continue };
+                    (free[*unit], free[to]) = (true, false);
+                    free_set.insert(*unit);
+                    free_set.remove(to);
+                    pathfinder.moved(0, (*unit, to), (&free_set, &enemies), (board, board + 1));
+                    board += 1;
+                    *unit = to;
+                    moved += 1;
+                }
+            }
+        }
+        assert!(moved > 1500, "only {moved} moves checked");
     }
 }

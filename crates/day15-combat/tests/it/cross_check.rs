@@ -71,6 +71,42 @@ fn wide_caves_agree_with_the_reference() {
     }
 }
 
+/// A larger cave with the two armies in opposite corners, a third of the cave across, like the
+/// README's cost table: the armies march for many rounds, each unit searching from the field its
+/// side's earlier units grew and cut back after their moves (see the movement module).
+fn generate_far_apart(seed: u64) -> String {
+    let mut random = Random::new(FAR_APART_SEEDS + seed);
+    let (width, height) = (30 + random.below(45), 30 + random.below(20));
+    let mut rows: Vec<Vec<char>> = vec![vec!['#'; width]; height];
+    for row in rows.iter_mut().take(height - 1).skip(1) {
+        for cell in row.iter_mut().take(width - 1).skip(1) {
+            *cell = if random.below(100) < 10 { '#' } else { '.' };
+        }
+    }
+    let units = 6 + random.below(20);
+    for index in 0..units {
+        let (row, column) = (1 + random.below(height / 3), 1 + random.below(width / 3));
+        if index % 2 == 0 {
+            rows[row][column] = 'E';
+        } else {
+            rows[height - 1 - row][width - 1 - column] = 'G';
+        }
+    }
+    rows.into_iter().map(|row| row.into_iter().collect::<String>() + "\n").collect()
+}
+
+/// Seeds of the far-apart caves draw a stream of their own (see [`WIDE_SEEDS`]).
+const FAR_APART_SEEDS: u64 = 2 << 32;
+
+#[test]
+fn armies_marching_from_far_apart_agree_with_the_reference() {
+    for seed in 0..8 {
+        let map = generate_far_apart(seed);
+        let cave = day15_combat::parse(&map).unwrap();
+        assert_eq!(fast_battle(&cave, 3), reference::fight(&map, 3, false), "seed {seed}\n{map}");
+    }
+}
+
 /// The fast simulator's battle at `power`, fought to the end, as the reference reports it.
 fn fast_battle(cave: &day15_combat::Cave, power: u32) -> Ending {
     let mut battle = Battle::new(cave, power);

@@ -11,9 +11,12 @@ use super::Flood;
 use crate::RowSet;
 use crate::rowset::neighbours_word;
 
-/// At most this many words of layers are kept; a longer flood stops keeping them, and
-/// [`Flood::first_steps_towards`] says it cannot answer.
-const TRAIL_LIMIT: usize = 1 << 22;
+/// At most this many words of layers are kept (128 MB, one layer of a 1000 x 1000 grid per row
+/// of the grid); a longer flood stops keeping them, and [`Flood::first_steps_towards`] says it
+/// cannot answer. The buffer grows only as far as a flood needs it. At a quarter of this, day 15's
+/// searches across a 1000 x 1000 cave outgrew the trail and fell back to flooding forward and
+/// back without meeting in the middle: 99% of the time in flood steps.
+const TRAIL_LIMIT: usize = 1 << 24;
 
 impl Flood {
     /// Makes room in the trail for `words` more words; false if the flood has outgrown
@@ -96,6 +99,58 @@ impl Flood {
             layer -= 1;
         }
         Some(layer)
+    }
+
+    /// The distance of `cell` from the sources: the lowest layer that holds it; `None` if the
+    /// flood has not reached it, or the layers were not kept.
+    #[must_use]
+    pub fn distance_to(&self, cell: usize) -> Option<usize> {
+        let (width, stride) = (self.reached.width, self.reached.stride);
+        if self.trail_overflowed || cell >= width * self.reached.height {
+            return None;
+        }
+        let (row, j, bit) = (cell / width, (cell % width) / 64, 1u64 << (cell % width % 64));
+        if self.reached.words[(row + 1) * stride + j] & bit == 0 {
+            return None;
+        }
+        // Layers only grow, so the lowest holding the cell is found by halving.
+        let (mut low, mut high) = (0, self.steps);
+        while low < high {
+            let middle = usize::midpoint(low, high);
+            if self.layer_word(middle, row, j) & bit == 0 {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        Some(low)
+    }
+
+    /// Goes back to the flood as it stood after `layer` steps, as if the later ones had never
+    /// been taken, so that it can grow again from there over changed passable cells. That is
+    /// exact when no cell that changed could be within `layer` of the sources: a cell that
+    /// stopped being passable lay farther out, and one that became passable has no neighbour
+    /// within `layer - 1`. False, with the flood unchanged, if the layers were not kept.
+    pub fn truncate_to(&mut self, layer: usize) -> bool {
+        if self.trail_overflowed {
+            return false;
+        }
+        if layer >= self.steps {
+            return true;
+        }
+        // Both buffers hold nothing outside the rows in use (the second holds the layer before).
+        let stride = self.reached.stride;
+        let used = (self.low + 1) * stride..(self.high + 1) * stride;
+        self.reached.words[used.clone()].fill(0);
+        self.next.words[used].fill(0);
+        let (low, high, start) = self.trail_rows[layer];
+        let words = (high - low) * stride;
+        self.reached.words[(low + 1) * stride..][..words].copy_from_slice(&self.trail[start..start + words]);
+        self.trail_rows.truncate(layer + 1);
+        self.trail_len = start + words;
+        self.steps = layer;
+        (self.low, self.high) = self.occupied_rows(low, high);
+        true
     }
 
     /// Starts a walk at `cell`, which must be at distance exactly `layer` from the sources;
@@ -216,12 +271,21 @@ impl Flood {
                     new_high = row + 1;
                 }
             }
-        } else {
-            for row in first..last {
-                for j in 0..stride {
+        } else if first < last {
+            // Runs of words a row, read straight from the trail as above.
+            let (_, _, start) = self.trail_rows[layer];
+            let this_layer = &self.trail[start + (first - layer_low) * stride..][..(last - first) * stride];
+            let (below_low, below_high, below_start) =
+                if layer > 0 && layer > self.walk_layer { self.trail_rows[layer - 1] } else { (0, 0, 0) };
+            let walk = &self.walk.words;
+            for (row, layer_words) in (first..last).zip(this_layer.chunks_exact(stride)) {
+                let below = (below_low..below_high)
+                    .contains(&row)
+                    .then(|| &self.trail[below_start + (row - below_low) * stride..][..stride]);
+                for (j, &layer_word) in layer_words.iter().enumerate() {
                     let index = (row + 1) * stride + j;
-                    let word = neighbours_word(&self.walk.words, index, stride, j)
-                        & self.exact_layer_word(layer, row, j);
+                    let below = below.map_or(0, |below| below[j]);
+                    let word = neighbours_word(walk, index, stride, j) & layer_word & !below;
                     self.walk_next.words[index] = word;
                     if word != 0 {
                         new_low = new_low.min(row);
@@ -384,5 +448,80 @@ mod tests {
             }
         }
         assert!(walks > 100, "only {walks} walks checked");
+    }
+
+    #[test]
+    fn a_flood_cut_back_and_grown_over_changed_cells_matches_a_fresh_one() {
+        // Grow a flood, change cells beyond what the cut keeps (block a reached cell, open a
+        // wall), cut back as `truncate_to` asks, grow again: the same layers as a fresh flood.
+        let mut random = testkit::Random::new(0x7e57_c0de_0dd5_1234);
+        let mut checked = 0;
+        for width in [5, 31, 64, 65, 130] {
+            for height in [3, 9, 24] {
+                for _ in 0..6 {
+                    let len = width * height;
+                    let mut open: Vec<bool> =
+                        (0..len).map(|_| !random.next_u64().is_multiple_of(4)).collect();
+                    let sources: Vec<usize> =
+                        (0..2).map(|_| (random.next_u64() as usize) % len).filter(|&c| open[c]).collect();
+                    let source_set = RowSet::from_cells(width, height, sources.iter().copied());
+                    let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                    let mut flood = Flood::new(width, height);
+                    flood.start_from_set(&source_set);
+                    let grow = (random.next_u64() % 40) as usize;
+                    for _ in 0..grow {
+                        flood.step(&within);
+                    }
+                    let before =
+                        Bfs::new(width, len).distances(sources.iter().copied(), |c| open[c]).to_vec();
+                    for (cell, &distance) in before.iter().enumerate() {
+                        let expected = (distance as usize <= flood.steps()).then_some(distance as usize);
+                        assert_eq!(flood.distance_to(cell), expected, "{width} x {height}, cell {cell}");
+                    }
+                    let blocked = (random.next_u64() as usize) % len;
+                    let opened = (random.next_u64() as usize) % len;
+                    if sources.contains(&blocked) || sources.contains(&opened) {
+                        continue;
+                    }
+                    let mut keep = flood.steps();
+                    if open[blocked] {
+                        if let Some(k) = flood.distance_to(blocked) {
+                            keep = keep.min(k - 1);
+                        }
+                        open[blocked] = false;
+                    }
+                    if !open[opened] {
+                        let near =
+                            crate::neighbours(width, len, opened).filter_map(|n| flood.distance_to(n)).min();
+                        if let Some(m) = near {
+                            keep = keep.min(m);
+                        }
+                        open[opened] = true;
+                    }
+                    assert!(flood.truncate_to(keep));
+                    let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                    let mut fresh = Flood::new(width, height);
+                    fresh.start_from_set(&source_set);
+                    for _ in 0..flood.steps() {
+                        fresh.step(&within);
+                    }
+                    loop {
+                        assert_eq!(flood.reached(), fresh.reached(), "{width} x {height}, kept {keep}");
+                        let (a, b) = (flood.step(&within), fresh.step(&within));
+                        assert_eq!(a, b);
+                        if !a {
+                            break;
+                        }
+                    }
+                    let after = Bfs::new(width, len).distances(sources.iter().copied(), |c| open[c]).to_vec();
+                    for (cell, &distance) in after.iter().enumerate() {
+                        let expected = (distance != crate::UNREACHED).then_some(distance as usize);
+                        assert_eq!(flood.distance_to(cell), expected, "{width} x {height}, cell {cell}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 40, "only {checked} cuts checked");
     }
 }
