@@ -16,17 +16,18 @@
 //!
 //! The work is done on a copy of the grid with a ring of wall around it, one byte a cell (robots
 //! get a byte of their own, so "never filled" is a range test on the byte), so a cell's
-//! neighbours are always at -width, -1, +1, +width ([`grid::Offsets`]): no bounds checks in the
-//! loops. The passes over every cell (the bytes, the open neighbours, the first dead ends) are
-//! branch-free so they vectorise: they are most of the work on an 81x81 maze, where the graph
-//! has a few dozen nodes. Each corridor is walked once, from the end found first, and gives
-//! both ends their edge; the cell beside the far end is marked so that end does not walk it
-//! back. The graph is explored from the robots, so parts of the maze no robot reaches get no
-//! nodes. A door whose key is not in the maze never opens: it is a wall here.
+//! neighbours are always at -width, -1, +1, +width: no bounds checks in the loops. Each open
+//! cell also keeps a 4-bit mask of its open sides, kept up to date as dead ends are filled, so a
+//! dead end's one neighbour and a corridor cell's way on are a bit test, not a look around.
+//! The passes over every cell (the bytes, the open sides, the first dead ends) are branch-free
+//! so they vectorise: they are most of the work on an 81x81 maze, where the graph has a few
+//! dozen nodes. Each corridor is walked once, from the end found first, and gives both ends
+//! their edge; the cell beside the far end is marked so that end does not walk it back. The
+//! graph is explored from the robots, so parts of the maze no robot reaches get no nodes. A
+//! door whose key is not in the maze never opens: it is a wall here.
 
 use crate::key_graph::LETTERS;
 use crate::maze::{Maze, Tile};
-use grid::Offsets;
 
 /// A corridor between two nodes.
 #[derive(Clone, Copy, Debug)]
@@ -95,23 +96,40 @@ const DOOR_BIT: [u32; 256] = {
 const WALKED: u32 = u32::MAX - 1;
 const NO_NODE: u32 = u32::MAX;
 
+/// The sides of a cell, as bits of its open mask: up, left, right, down. Side `3 - d` is the
+/// opposite of side `d`.
+const SIDES: usize = 4;
+
+/// Open neighbours of a cell with each open mask.
+const DEGREE: [u8; 1 << SIDES] = {
+    let mut table = [0; 1 << SIDES];
+    let mut mask = 0;
+    while mask < 1 << SIDES {
+        table[mask] = (mask as u32).count_ones() as u8;
+        mask += 1;
+    }
+    table
+};
+
 /// The maze on a rimmed byte grid after dead-end filling.
 struct Filled {
     tile: Vec<u8>,
-    /// Open neighbours of each open cell.
-    degree: Vec<u8>,
+    /// Which sides of each open cell are open, bit `d` for the side `d` of [`SIDES`]: a corridor
+    /// cell's way on is the one open side it did not come in by, with no search.
+    open: Vec<u8>,
     robot_cells: Vec<usize>,
-    offsets: Offsets,
+    /// The index step to the neighbour on each side.
+    step: [usize; SIDES],
 }
 
 impl Filled {
     fn new(maze: &Maze) -> Self {
         let keys = maze.keys();
         let grid = maze.grid();
-        // A ring of wall around the maze: every open cell has all four neighbours at `offsets`.
+        // A ring of wall around the maze: every open cell has all four neighbours in the grid.
         let (inner_width, width) = (grid.width(), grid.width() + 2);
         let len = width * (grid.height() + 2);
-        let offsets = Offsets::new(width);
+        let step = [width.wrapping_neg(), usize::MAX, 1, width];
         let mut tile = vec![WALL; len];
         for (row, cells) in grid.cells().chunks_exact(inner_width).enumerate() {
             let out = &mut tile[(row + 1) * width + 1..][..inner_width];
@@ -130,47 +148,54 @@ impl Filled {
             tile[cell] = ROBOT;
         }
 
-        // Open neighbours of every inner cell, branch-free so it vectorises.
-        let mut degree = vec![0u8; len];
+        // The open sides of every inner cell, branch-free so it vectorises.
+        let mut open = vec![0u8; len];
         let inner = width..len - width;
         let (up, down) = (&tile[..len - 2 * width], &tile[2 * width..]);
         let (left, right) = (&tile[width - 1..len - width - 1], &tile[width + 1..=len - width]);
-        for ((((out, &u), &l), &r), &d) in degree[inner].iter_mut().zip(up).zip(left).zip(right).zip(down) {
-            *out = u8::from(u != WALL) + u8::from(l != WALL) + u8::from(r != WALL) + u8::from(d != WALL);
+        for ((((out, &u), &l), &r), &d) in open[inner].iter_mut().zip(up).zip(left).zip(right).zip(down) {
+            *out = u8::from(u != WALL)
+                | u8::from(l != WALL) << 1
+                | u8::from(r != WALL) << 2
+                | u8::from(d != WALL) << 3;
         }
-        // The first dead ends: a flag byte a cell, branch-free so it vectorises, then read eight
-        // flags at a time, where a test of each cell in turn was a tenth of the whole run.
+        // The first dead ends (open, at most one open side, not kept): a flag byte a cell,
+        // branch-free so it vectorises, then read eight flags at a time, where a test of each
+        // cell in turn was a tenth of the whole run.
         let seeds: Vec<u8> = tile
             .iter()
-            .zip(&degree)
-            .map(|(&t, &degree)| u8::from(t != WALL) & u8::from(degree <= 1) & u8::from(!is_kept(t)))
+            .zip(&open)
+            .map(|(&t, &sides)| {
+                u8::from(t != WALL) & u8::from(sides & sides.wrapping_sub(1) == 0) & u8::from(!is_kept(t))
+            })
             .collect();
-        let mut dead_ends = Vec::with_capacity(len / 16);
         for (word_index, word) in seeds.chunks(8).enumerate() {
             let mut bytes = [0; 8];
             bytes[..word.len()].copy_from_slice(word);
             let mut flags = u64::from_le_bytes(bytes);
             while flags != 0 {
-                dead_ends.push(word_index * 8 + flags.trailing_zeros() as usize / 8);
+                let mut cell = word_index * 8 + flags.trailing_zeros() as usize / 8;
                 flags &= flags - 1;
-            }
-        }
-        while let Some(cell) = dead_ends.pop() {
-            if tile[cell] == WALL {
-                continue;
-            }
-            tile[cell] = WALL;
-            for next in offsets.neighbours(cell) {
-                if tile[next] != WALL {
-                    degree[next] -= 1;
-                    if degree[next] <= 1 && !is_kept(tile[next]) {
-                        dead_ends.push(next);
+                // Fill the dead end, and on along its one open side while that makes the next
+                // cell a dead end too.
+                while tile[cell] != WALL {
+                    tile[cell] = WALL;
+                    let sides = open[cell];
+                    if sides == 0 {
+                        break;
                     }
+                    let side = sides.trailing_zeros() as usize;
+                    let next = cell.wrapping_add(step[side]);
+                    open[next] &= !(1 << (SIDES - 1 - side));
+                    if is_kept(tile[next]) || DEGREE[usize::from(open[next])] > 1 {
+                        break;
+                    }
+                    cell = next;
                 }
             }
         }
 
-        Filled { tile, degree, robot_cells, offsets }
+        Filled { tile, open, robot_cells, step }
     }
 }
 
@@ -184,8 +209,8 @@ impl Corridors {
     }
 
     pub(crate) fn new(maze: &Maze) -> Self {
-        let Filled { tile, degree, robot_cells, offsets } = Filled::new(maze);
-        let is_node = |cell: usize| is_kept(tile[cell]) || degree[cell] >= 3;
+        let Filled { tile, open, robot_cells, step } = Filled::new(maze);
+        let is_node = |cell: usize| is_kept(tile[cell]) || DEGREE[usize::from(open[cell])] >= 3;
 
         // The collapsed graph, explored from the robots: parts of the maze no robot reaches
         // get no nodes, so their keys show up as never collectable.
@@ -205,24 +230,20 @@ impl Corridors {
         let mut next_node = 0;
         while next_node < graph.nodes.len() {
             let cell = cells[next_node];
-            for first in offsets.neighbours(cell) {
+            for first_side in grid::bits(open[cell].into()) {
+                let first = cell.wrapping_add(step[first_side as usize]);
                 // Each corridor is walked once, from the end found first: a node found earlier
                 // already walked the way to it, and the last cell of a walked corridor is marked.
-                if tile[first] == WALL || node_of[first] == WALKED || node_of[first] < next_node as u32 {
+                if node_of[first] == WALKED || node_of[first] < next_node as u32 {
                     continue;
                 }
-                let (mut previous, mut here, mut length, mut doors) = (cell, first, 1, 0);
+                let (mut previous, mut here, mut side, mut length, mut doors) =
+                    (cell, first, first_side, 1, 0);
                 while !is_node(here) {
                     doors |= DOOR_BIT[usize::from(tile[here])];
-                    // A corridor cell has exactly two open neighbours: one behind, one ahead,
-                    // which is all of them less the one behind.
-                    let ahead = offsets
-                        .neighbours(here)
-                        .into_iter()
-                        .map(|next| usize::from(tile[next] != WALL) * next)
-                        .sum::<usize>()
-                        - previous;
-                    (previous, here, length) = (here, ahead, length + 1);
+                    // A corridor cell has two open sides: the one it was entered by, and the way on.
+                    side = u32::from(open[here] & !(1 << (SIDES as u32 - 1 - side))).trailing_zeros();
+                    (previous, here, length) = (here, here.wrapping_add(step[side as usize]), length + 1);
                 }
                 let to = graph.add_node(&tile, &mut node_of, &mut cells, here);
                 if to as usize == next_node {
