@@ -22,12 +22,13 @@
 //! The passes over every cell (the bytes, the open sides, the first dead ends) are branch-free
 //! so they vectorise: they are most of the work on an 81x81 maze, where the graph has a few
 //! dozen nodes. Each corridor is walked once, from the end found first, and gives both ends
-//! their edge; the cell beside the far end is marked so that end does not walk it back. The
+//! their edge; the far end's side onto it is closed so that end does not walk it back. The
 //! graph is explored from the robots, so parts of the maze no robot reaches get no nodes. A
 //! door whose key is not in the maze never opens: it is a wall here.
 
 use crate::key_graph::LETTERS;
 use crate::maze::{Maze, Tile};
+use rustc_hash::FxHashMap;
 
 /// A corridor between two nodes.
 #[derive(Clone, Copy, Debug)]
@@ -92,13 +93,13 @@ const DOOR_BIT: [u32; 256] = {
     table
 };
 
-/// Marks a corridor cell already walked from its other end (see [`Corridors::new`]).
-const WALKED: u32 = u32::MAX - 1;
-const NO_NODE: u32 = u32::MAX;
-
 /// The sides of a cell, as bits of its open mask: up, left, right, down. Side `3 - d` is the
 /// opposite of side `d`.
 const SIDES: usize = 4;
+const ALL_SIDES: u8 = (1 << SIDES) - 1;
+/// A bit of the open mask beside the sides: the cell is a node of the graph (see
+/// [`Corridors::new`]).
+const NODE: u8 = 1 << SIDES;
 
 /// Open neighbours of a cell with each open mask.
 const DEGREE: [u8; 1 << SIDES] = {
@@ -209,8 +210,7 @@ impl Corridors {
     }
 
     pub(crate) fn new(maze: &Maze) -> Self {
-        let Filled { tile, open, robot_cells, step } = Filled::new(maze);
-        let is_node = |cell: usize| is_kept(tile[cell]) || DEGREE[usize::from(open[cell])] >= 3;
+        let Filled { tile, mut open, robot_cells, step } = Filled::new(maze);
 
         // The collapsed graph, explored from the robots: parts of the maze no robot reaches
         // get no nodes, so their keys show up as never collectable.
@@ -221,41 +221,43 @@ impl Corridors {
             key_node: [None; LETTERS],
             robot_node: Vec::with_capacity(robot_cells.len()),
         };
-        let mut node_of = vec![NO_NODE; tile.len()];
+        // The node of each node cell: a few dozen of some thousands of cells, so a map, where an
+        // index of every cell costs more to clear than all its lookups.
+        let mut node_of: FxHashMap<usize, u32> = FxHashMap::default();
         let mut cells = Vec::new();
         for &cell in &robot_cells {
-            let id = graph.add_node(&tile, &mut node_of, &mut cells, cell);
+            let id = graph.add_node(&tile, &mut open, &mut node_of, &mut cells, cell);
             graph.robot_node.push(id);
         }
         let mut next_node = 0;
         while next_node < graph.nodes.len() {
             let cell = cells[next_node];
-            for first_side in grid::bits(open[cell].into()) {
-                let first = cell.wrapping_add(step[first_side as usize]);
-                // Each corridor is walked once, from the end found first: a node found earlier
-                // already walked the way to it, and the last cell of a walked corridor is marked.
-                if node_of[first] == WALKED || node_of[first] < next_node as u32 {
+            for first_side in 0..SIDES {
+                // Each corridor is walked once, from the end found first, which then closes the
+                // far end's side onto it: the sides still open lead to corridors not yet walked.
+                if open[cell] & 1 << first_side == 0 {
                     continue;
                 }
-                let (mut previous, mut here, mut side, mut length, mut doors) =
-                    (cell, first, first_side, 1, 0);
-                while !is_node(here) {
+                let (mut here, mut side, mut length, mut doors) =
+                    (cell.wrapping_add(step[first_side]), first_side, 1, 0);
+                // A node is kept, has three open sides or more, or was found already (and may
+                // have had sides closed since).
+                while open[here] & NODE == 0
+                    && !is_kept(tile[here])
+                    && DEGREE[usize::from(open[here] & ALL_SIDES)] < 3
+                {
                     doors |= DOOR_BIT[usize::from(tile[here])];
                     // A corridor cell has two open sides: the one it was entered by, and the way on.
-                    side = u32::from(open[here] & !(1 << (SIDES as u32 - 1 - side))).trailing_zeros();
-                    (previous, here, length) = (here, here.wrapping_add(step[side as usize]), length + 1);
+                    side = (open[here] & ALL_SIDES & !(1 << (SIDES - 1 - side))).trailing_zeros() as usize;
+                    (here, length) = (here.wrapping_add(step[side]), length + 1);
                 }
-                let to = graph.add_node(&tile, &mut node_of, &mut cells, here);
-                if to as usize == next_node {
-                    // A loop back to where it started: never on a shortest way.
-                    node_of[previous] = WALKED;
-                    continue;
+                let to = graph.add_node(&tile, &mut open, &mut node_of, &mut cells, here);
+                open[here] &= !(1 << (SIDES - 1 - side));
+                // A loop back to where it started is never on a shortest way.
+                if to as usize != next_node {
+                    graph.add_edge(next_node as u32, Edge { to, steps: length, doors });
+                    graph.add_edge(to, Edge { to: next_node as u32, steps: length, doors });
                 }
-                if previous != cell {
-                    node_of[previous] = WALKED;
-                }
-                graph.add_edge(next_node as u32, Edge { to, steps: length, doors });
-                graph.add_edge(to, Edge { to: next_node as u32, steps: length, doors });
             }
             next_node += 1;
         }
@@ -263,12 +265,20 @@ impl Corridors {
     }
 
     /// The node on `cell`, added if it is new.
-    fn add_node(&mut self, tile: &[u8], node_of: &mut [u32], cells: &mut Vec<usize>, cell: usize) -> u32 {
-        if node_of[cell] != NO_NODE {
-            return node_of[cell];
+    fn add_node(
+        &mut self,
+        tile: &[u8],
+        open: &mut [u8],
+        node_of: &mut FxHashMap<usize, u32>,
+        cells: &mut Vec<usize>,
+        cell: usize,
+    ) -> u32 {
+        if open[cell] & NODE != 0 {
+            return node_of[&cell];
         }
         let id = self.nodes.len() as u32;
-        node_of[cell] = id;
+        open[cell] |= NODE;
+        node_of.insert(cell, id);
         let t = tile[cell];
         let key = is_key(t).then(|| t - KEY);
         if let Some(key) = key {
