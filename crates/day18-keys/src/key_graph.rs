@@ -147,19 +147,25 @@ impl KeyGraph {
             check(nodes, fixed + (routes.capacity() * size_of::<Route>()) as u64)?;
         }
         let bridge_tree = BridgeTree::new(&corridors, robots);
+        // The ways of each place grouped by key: a counting sort, which keeps them shortest first
+        // within a key as they are sorted already, where a second comparison sort cost more.
         let mut by_pair = vec![(0, 0); places * LETTERS];
-        let mut paired = Vec::with_capacity(routes.len());
+        let mut paired = vec![Route { key: 0, steps: 0, needs: 0 }; routes.len()];
         for place in 0..places {
-            let start = paired.len();
-            paired.extend_from_slice(&routes[offsets[place] as usize..offsets[place + 1] as usize]);
-            paired[start..].sort_unstable_by_key(|route| (route.key, route.steps));
-            let mut at = start;
-            for key in 0..LETTERS {
-                let first = at;
-                while at < paired.len() && usize::from(paired[at].key) == key {
-                    at += 1;
-                }
-                by_pair[place * LETTERS + key] = (first as u32, at as u32);
+            let from = &routes[offsets[place] as usize..offsets[place + 1] as usize];
+            let mut count = [0u32; LETTERS];
+            for route in from {
+                count[usize::from(route.key)] += 1;
+            }
+            let mut at = offsets[place];
+            for (key, &count) in count.iter().enumerate() {
+                by_pair[place * LETTERS + key] = (at, at);
+                at += count;
+            }
+            for route in from {
+                let slot = &mut by_pair[place * LETTERS + usize::from(route.key)].1;
+                paired[*slot as usize] = *route;
+                *slot += 1;
             }
         }
         Ok(KeyGraph { robots, keys: maze.keys(), offsets, routes, by_pair, paired, distance, bridge_tree })
