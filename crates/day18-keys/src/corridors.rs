@@ -31,7 +31,7 @@ use crate::maze::{Maze, Tile};
 use rustc_hash::FxHashMap;
 
 /// A corridor between two nodes.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Edge {
     pub(crate) to: u32,
     pub(crate) steps: u32,
@@ -40,7 +40,7 @@ pub(crate) struct Edge {
 }
 
 /// A node of the collapsed maze: a key, a robot start, or a junction (which may be a door).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Node {
     /// The door letter to hold before stepping on this node.
     pub(crate) arrive_needs: u32,
@@ -54,6 +54,7 @@ pub(crate) struct Node {
 const MAX_EDGES: usize = 4;
 
 /// The maze after dead-end filling and corridor collapsing.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Corridors {
     pub(crate) nodes: Vec<Node>,
     /// Edges of node `n`: the first `edge_count[n]` of `edges[n * MAX_EDGES..]`.

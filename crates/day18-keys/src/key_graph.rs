@@ -40,6 +40,7 @@ use crate::corridors::Corridors;
 use crate::limits::Watch;
 use crate::maze::Maze;
 use std::convert::Infallible;
+use std::sync::OnceLock;
 
 /// The size of corridor graph from which building it checks the search's limits (see
 /// [`KeyGraph::within`]).
@@ -87,8 +88,24 @@ pub struct KeyGraph {
     by_pair: Vec<(u32, u32)>,
     paired: Vec<Route>,
     distance: Vec<u32>,
-    bridge_tree: BridgeTree,
+    /// The collapsed maze, kept for the bridge tree.
+    corridors: Corridors,
+    bridge_tree: LazyBridgeTree,
 }
+
+/// The bridge tree, built from the corridors the first time A\* asks for it: the layers of one
+/// robot never do, and building it was a tenth of building the graph.
+#[derive(Clone, Debug, Default)]
+struct LazyBridgeTree(OnceLock<BridgeTree>);
+
+/// Whether it is built yet or not, the tree is a function of the corridors, which are compared.
+impl PartialEq for LazyBridgeTree {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for LazyBridgeTree {}
 
 impl KeyGraph {
     /// The place number of robot `robot`'s start.
@@ -146,7 +163,6 @@ impl KeyGraph {
             offsets.push(routes.len() as u32);
             check(nodes, fixed + (routes.capacity() * size_of::<Route>()) as u64)?;
         }
-        let bridge_tree = BridgeTree::new(&corridors, robots);
         // The ways of each place grouped by key: a counting sort, which keeps them shortest first
         // within a key as they are sorted already, where a second comparison sort cost more.
         let mut by_pair = vec![(0, 0); places * LETTERS];
@@ -168,7 +184,17 @@ impl KeyGraph {
                 *slot += 1;
             }
         }
-        Ok(KeyGraph { robots, keys: maze.keys(), offsets, routes, by_pair, paired, distance, bridge_tree })
+        Ok(KeyGraph {
+            robots,
+            keys: maze.keys(),
+            offsets,
+            routes,
+            by_pair,
+            paired,
+            distance,
+            corridors,
+            bridge_tree: LazyBridgeTree::default(),
+        })
     }
 
     /// Number of robots.
@@ -206,7 +232,7 @@ impl KeyGraph {
 
     /// The bridge tree behind the search's lower bound.
     pub(crate) fn bridge_tree(&self) -> &BridgeTree {
-        &self.bridge_tree
+        self.bridge_tree.0.get_or_init(|| BridgeTree::new(&self.corridors, self.robots))
     }
 
     /// Total number of ways stored.
