@@ -11,13 +11,18 @@
 //!
 //! ## Why it is fast
 //! The table is indexed by key set, with a dense row of 27 step counts (one per place: the 26
-//! keys and the start) for each set. A set is looked up in the hash map once per (set, next
-//! key) pair, and the minimum over the places is a dense loop over one row, where a search over
+//! keys and the start) for each set. A set is looked up in a hash table of its own (open
+//! addressing, one word a slot, no general-purpose map's overhead) once per (set, next key) pair, and the minimum over the places is a dense loop over one row, where a search over
 //! (place, key set) states pays one lookup per (state, next key): several times fewer hash
 //! lookups. With one robot the distance bound of A\* prunes little on real inputs (doors make
 //! the robot criss-cross the centre far more than a walk that ignores them), so exploring every
 //! reachable set in this cheap way wins; with several robots [`crate::search`] uses A\*, whose
 //! bound is tight there.
+//!
+//! Which keys a place reaches under a set is "the keys with one way from there, less those a
+//! key still out is on or locks". Looping over the keys still out for that was a third of the
+//! whole run; instead each place has, for each chunk of four letters and each of its 16
+//! subsets, the keys those letters block, so the blocked keys are the union of seven lookups.
 //!
 //! The limits of [`crate::limits`] are counted per batch of up to
 //! [`crate::limits::CHECK_EVERY`] sets of a layer, so the loop over a set's places carries no
@@ -25,10 +30,9 @@
 
 use crate::SolveError;
 use crate::key_graph::{KeyGraph, LETTERS};
-use crate::limits::{CHECK_EVERY, Watch, table_bytes_ahead, vec_bytes_ahead};
+use crate::limits::{CHECK_EVERY, Watch, vec_bytes_ahead};
 use crate::search::{Pickup, Solution};
 use grid::bits;
-use rustc_hash::FxHashMap;
 
 /// Places of one robot: the 26 keys, then the start.
 const PLACES: usize = LETTERS + 1;
@@ -37,24 +41,39 @@ const START: usize = LETTERS;
 const NONE: u32 = u32::MAX;
 
 /// The ways of [`KeyGraph`] laid out for the layer loop. For each place: the keys it has exactly
-/// one way to, their steps, and for each letter the keys whose way needs it (`blockers`); the
-/// ways of pairs that have several (mazes with loops) are kept apart and scanned.
+/// one way to, their steps, and for each set of four letters the keys whose way needs one of
+/// them (`blocked`); the ways of pairs that have several (mazes with loops) are kept apart and
+/// scanned.
 struct Table {
     single: [u32; PLACES],
-    steps: [[u32; LETTERS]; PLACES],
-    blockers: [[u32; LETTERS]; PLACES],
+    /// Indexed by `key % 32`, so a key taken from a bit set needs no bounds check.
+    steps: [[u32; 32]; PLACES],
+    /// `blocked[place][chunk][nibble]`: the keys with one way from `place` that some letter of
+    /// `nibble << 4 * chunk` blocks (see [`Table::blocked`]).
+    blocked: Vec<[[u32; NIBBLE_VALUES]; CHUNKS]>,
     several: Vec<Vec<crate::key_graph::Route>>,
+    /// The places with several ways to some key, bit `p` for place `p`: the loop over them is
+    /// skipped for the others, which are all places on real inputs.
+    several_places: u64,
 }
+
+/// The 26 letters in chunks of four for [`Table::blocked`].
+const CHUNK_BITS: usize = 4;
+const CHUNKS: usize = LETTERS.div_ceil(CHUNK_BITS);
+const NIBBLE_VALUES: usize = 1 << CHUNK_BITS;
 
 impl Table {
     fn new(graph: &KeyGraph) -> Self {
         let mut table = Table {
             single: [0; PLACES],
-            steps: [[0; LETTERS]; PLACES],
-            blockers: [[0; LETTERS]; PLACES],
+            steps: [[0; 32]; PLACES],
+            blocked: vec![[[0; NIBBLE_VALUES]; CHUNKS]; PLACES],
             several: vec![Vec::new(); PLACES],
+            several_places: 0,
         };
         for place in 0..PLACES {
+            // The keys whose one way from `place` needs each letter.
+            let mut blockers = [0u32; CHUNKS * CHUNK_BITS];
             for key in 0..LETTERS {
                 match graph.routes_to(place, key) {
                     [] => {}
@@ -62,14 +81,36 @@ impl Table {
                         table.single[place] |= 1 << key;
                         table.steps[place][key] = route.steps;
                         for letter in bits(route.needs.into()) {
-                            table.blockers[place][letter as usize] |= 1 << key;
+                            blockers[letter as usize] |= 1 << key;
                         }
                     }
-                    routes => table.several[place].extend_from_slice(routes),
+                    routes => {
+                        table.several[place].extend_from_slice(routes);
+                        table.several_places |= 1 << place;
+                    }
+                }
+            }
+            for (chunk, blocked) in table.blocked[place].iter_mut().enumerate() {
+                // Each subset of the chunk's letters is a smaller subset plus its lowest letter.
+                for nibble in 1..NIBBLE_VALUES {
+                    let lowest = nibble.trailing_zeros() as usize;
+                    blocked[nibble] = blocked[nibble & (nibble - 1)] | blockers[chunk * CHUNK_BITS + lowest];
                 }
             }
         }
         table
+    }
+
+    /// The keys with one way from `place` that a key of `left` is on or opens a door of: one
+    /// lookup per four letters, where a loop over the keys left takes one per key and a branch.
+    #[inline]
+    fn blocked(&self, place: usize, left: u32) -> u32 {
+        let chunks = &self.blocked[place];
+        let mut blocked = 0;
+        for (chunk, subsets) in chunks.iter().enumerate() {
+            blocked |= subsets[(left >> (chunk * CHUNK_BITS)) as usize % NIBBLE_VALUES];
+        }
+        blocked
     }
 }
 
@@ -81,12 +122,90 @@ struct Row {
     live: u64,
 }
 
+/// Key sets to their rows: open addressing with linear probing in a power of two of slots, at
+/// most half full, each slot one word holding the set and its row plus one (0 is an empty
+/// slot, so a fresh table is zeroed memory). A lookup is a multiply, a shift and usually one
+/// compare, where `FxHashMap`'s took several times the instructions: it was the largest part of
+/// the layer loop.
+struct RowIndex {
+    slots: Vec<u64>,
+    /// 64 less the bits of a slot number: the home slot is the top bits of a Fibonacci hash.
+    shift: u32,
+    len: usize,
+}
+
+impl RowIndex {
+    fn new(slots: usize) -> Self {
+        RowIndex { slots: vec![0; slots], shift: 64 - slots.trailing_zeros(), len: 0 }
+    }
+
+    #[inline]
+    fn home(&self, set: u32) -> usize {
+        (u64::from(set).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    fn get(&self, set: u32) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(set);
+        loop {
+            match self.slots[at] {
+                0 => return None,
+                slot if (slot >> 32) as u32 == set => return Some(slot as u32 - 1),
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
+    /// The row of `set`, or `row` once recorded as its row.
+    #[inline]
+    fn get_or_insert(&mut self, set: u32, row: u32) -> u32 {
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(set);
+        loop {
+            match self.slots[at] {
+                0 => {
+                    self.slots[at] = u64::from(set) << 32 | u64::from(row + 1);
+                    self.len += 1;
+                    if 2 * self.len > self.slots.len() {
+                        self.grow();
+                    }
+                    return row;
+                }
+                slot if (slot >> 32) as u32 == set => return slot as u32 - 1,
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::replace(self, RowIndex::new(2 * self.slots.len()));
+        let mask = self.slots.len() - 1;
+        for slot in old.slots.into_iter().filter(|&slot| slot != 0) {
+            let mut at = self.home((slot >> 32) as u32);
+            while self.slots[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = slot;
+        }
+        self.len = old.len;
+    }
+
+    /// Bytes of the slots once `slack` more sets are inserted.
+    fn bytes_ahead(&self, slack: usize) -> u64 {
+        let mut slots = self.slots.len();
+        while slots / 2 < self.len + slack {
+            slots *= 2;
+        }
+        (slots * size_of::<u64>()) as u64
+    }
+}
+
 /// Bytes of the layers once `slack` more key sets are stored: rows, sets and the index of
 /// rows (see the `limits` module).
-fn bytes_ahead(rows: &Vec<Row>, sets: &Vec<u32>, row_of: &FxHashMap<u32, u32>, slack: usize) -> u64 {
+fn bytes_ahead(rows: &Vec<Row>, sets: &Vec<u32>, row_of: &RowIndex, slack: usize) -> u64 {
     vec_bytes_ahead(rows.len(), rows.capacity(), slack, size_of::<Row>())
         + vec_bytes_ahead(sets.len(), sets.capacity(), slack, size_of::<u32>())
-        + table_bytes_ahead(row_of.len(), row_of.capacity(), slack, size_of::<(u32, u32)>())
+        + row_of.bytes_ahead(slack)
 }
 
 /// Fewest steps for the one robot of `graph` to hold every key, with the route. The caller
@@ -109,11 +228,10 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     let mut rows: Vec<Row> = vec![Row { steps: [NONE; PLACES], live: 1 << START }];
     let mut sets: Vec<u32> = vec![0];
     rows[0].steps[START] = 0;
-    let mut row_of: FxHashMap<u32, u32> =
-        FxHashMap::with_capacity_and_hasher(1 << 12, rustc_hash::FxBuildHasher);
+    let mut row_of = RowIndex::new(1 << 12);
     rows.reserve(1 << 12);
     sets.reserve(1 << 12);
-    row_of.insert(0, 0);
+    row_of.get_or_insert(0, 0);
     let mut layer = 0..1;
     for held_count in 0..all.count_ones() {
         let next_start = sets.len();
@@ -133,24 +251,23 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
                 let Row { steps: here, live } = rows[row];
                 // The best step count into each next key from any live place of this set. A key
                 // with one way from a place is usable unless a key still out is on that way or
-                // opens a door of it: one OR per key still out, then a short loop over the usable.
+                // opens a door of it: seven table lookups, then a short loop over the usable.
                 let left = all & !held;
-                let mut best = [NONE; LETTERS];
+                let mut best = [NONE; 32];
                 let mut reached = 0u32;
                 for place in bits(live) {
                     let place = place as usize;
                     let base = here[place];
-                    let blockers = &table.blockers[place];
-                    let mut blocked = 0;
-                    for missing in bits(left.into()) {
-                        blocked |= blockers[missing as usize];
-                    }
-                    let usable = table.single[place] & left & !blocked;
+                    let usable = table.single[place] & left & !table.blocked(place, left);
+                    let steps = &table.steps[place];
                     for key in bits(usable.into()) {
-                        let key = key as usize;
-                        best[key] = best[key].min(base + table.steps[place][key]);
+                        let key = key as usize % 32;
+                        best[key] = best[key].min(base + steps[key]);
                     }
                     reached |= usable;
+                    if table.several_places & 1 << place == 0 {
+                        continue;
+                    }
                     for route in &table.several[place] {
                         let key = usize::from(route.key);
                         if left & 1 << key != 0 && route.needs & left == 0 {
@@ -162,11 +279,11 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
                 for key in bits(reached.into()) {
                     let key = key as usize;
                     let next = held | 1 << key;
-                    let index = *row_of.entry(next).or_insert_with(|| {
+                    let index = row_of.get_or_insert(next, sets.len() as u32);
+                    if index as usize == sets.len() {
                         sets.push(next);
                         rows.push(Row { steps: [NONE; PLACES], live: 0 });
-                        (sets.len() - 1) as u32
-                    });
+                    }
                     let target = &mut rows[index as usize];
                     target.steps[key] = target.steps[key].min(best[key]);
                     target.live |= 1 << key;
@@ -175,7 +292,7 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
         }
         layer = next_start..sets.len();
     }
-    let last = row_of.get(&all).copied().ok_or(SolveError::CannotCollectEveryKey { missing: all })?;
+    let last = row_of.get(all).ok_or(SolveError::CannotCollectEveryKey { missing: all })?;
     let (mut place, &steps) =
         rows[last as usize].steps.iter().enumerate().min_by_key(|&(_, &steps)| steps).unwrap_or((START, &0));
     // Walk back: the previous set is this one without the robot's key; find a place there
@@ -185,7 +302,8 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     while held != 0 && place != START {
         pickups.push(Pickup { robot: 0, key: char::from(b'a' + place as u8), steps: at });
         let before = held & !(1 << place);
-        let row = &rows[row_of[&before] as usize].steps;
+        let Some(before_row) = row_of.get(before) else { break };
+        let row = &rows[before_row as usize].steps;
         let previous = (0..PLACES).find(|&from| {
             row[from] != NONE && {
                 let steps = steps_to(from, place, before);
