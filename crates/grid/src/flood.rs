@@ -383,14 +383,20 @@ impl Flood {
         };
         std::mem::swap(&mut self.reached.words, &mut self.next.words);
         if changed != 0 {
-            if keep {
-                self.trail_rows.push((first, last, self.trail_len));
-                self.trail_len += n;
-            } else {
-                self.trail_overflowed = true;
-            }
+            self.record_layer(keep, first, last, n);
         }
         (changed != 0, met != 0)
+    }
+
+    /// Records a grown layer of rows `first..last` (`n` words) written to the trail's end, or
+    /// notes that the trail had no room for it.
+    fn record_layer(&mut self, kept: bool, first: usize, last: usize, n: usize) {
+        if kept {
+            self.trail_rows.push((first, last, self.trail_len));
+            self.trail_len += n;
+        } else {
+            self.trail_overflowed = true;
+        }
     }
 
     /// One step for grids wider than 64, like the one-word step: the next layer goes to the
@@ -429,12 +435,7 @@ impl Flood {
         };
         std::mem::swap(&mut self.reached.words, &mut self.next.words);
         if changed != 0 {
-            if keep {
-                self.trail_rows.push((first, last, self.trail_len));
-                self.trail_len += n;
-            } else {
-                self.trail_overflowed = true;
-            }
+            self.record_layer(keep, first, last, n);
         }
         if let Some(goal @ Goal::Beside(..)) = goal
             && changed != 0

@@ -221,22 +221,28 @@ fn optimal_mode_matches_exhaustive_search_on_random_levels() {
     assert!(solved > 150 && solved < 580, "{solved} solvable levels");
 }
 
+/// The fast mode, one search after the other and side by side, against the reference's
+/// fewest pushes (`None`: unsolvable): whichever search settles the level, its answer.
+fn assert_fast_mode_agrees(level: &Level, expected: Option<usize>) {
+    for side_by_side in [false, true] {
+        let result = solve(level, &Options { side_by_side, ..Options::default() }).unwrap();
+        match (&result.status, expected) {
+            (Status::Solved(solution), Some(pushes)) => assert!(solution.pushes >= pushes),
+            (Status::Unsolvable, None) => {}
+            (status, expected) => panic!(
+                "side by side {side_by_side}: {status:?} but the reference says {expected:?}\n{}",
+                level.to_text()
+            ),
+        }
+    }
+}
+
 #[test]
 fn fast_mode_agrees_on_solvability_on_random_levels() {
     // One after the other and side by side: whichever search settles the level, its answer.
     for level in random_levels(600) {
         let expected = reference_pushes(&level);
-        for side_by_side in [false, true] {
-            let result = solve(&level, &Options { side_by_side, ..Options::default() }).unwrap();
-            match (&result.status, expected) {
-                (Status::Solved(solution), Some(pushes)) => assert!(solution.pushes >= pushes),
-                (Status::Unsolvable, None) => {}
-                (status, expected) => panic!(
-                    "side by side {side_by_side}: {status:?} but the reference says {expected:?}\n{}",
-                    level.to_text()
-                ),
-            }
-        }
+        assert_fast_mode_agrees(&level, expected);
     }
 }
 
@@ -298,17 +304,7 @@ fn the_packing_order_never_changes_solvability_on_random_levels() {
         rooms += 1;
         let expected = reference_pushes(&level);
         solved += usize::from(expected.is_some());
-        for side_by_side in [false, true] {
-            let result = solve(&level, &Options { side_by_side, ..Options::default() }).unwrap();
-            match (&result.status, expected) {
-                (Status::Solved(solution), Some(pushes)) => assert!(solution.pushes >= pushes),
-                (Status::Unsolvable, None) => {}
-                (status, expected) => panic!(
-                    "side by side {side_by_side}: {status:?} but the reference says {expected:?}\n{}",
-                    level.to_text()
-                ),
-            }
-        }
+        assert_fast_mode_agrees(&level, expected);
     }
     // Both kinds, or the test proves little.
     assert!(rooms > 100 && solved > 5, "{rooms} levels with a goal room, {solved} solvable");
