@@ -48,7 +48,7 @@
 use crate::cave::{Cave, Side};
 use crate::movement::Pathfinder;
 use crate::watch::Watch;
-use grid::{Grid, Offsets, RowSet};
+use grid::{Offsets, RowSet};
 use std::collections::HashSet;
 
 /// Hit points every unit starts with.
@@ -151,7 +151,10 @@ const EMPTY: u32 = u32::MAX;
 pub struct Battle {
     /// The border is all wall, so a unit's four neighbours are plain offsets.
     offsets: Offsets,
-    floor: Grid<bool>,
+    /// The cave's shape. Its walls are what is neither free nor occupied: every open square is
+    /// one or the other, and a dead unit's square becomes free.
+    width: usize,
+    height: usize,
     units: Vec<Unit>,
     /// The unit on each cell, or [`EMPTY`].
     occupant: Vec<u32>,
@@ -179,18 +182,34 @@ pub struct Battle {
     stuck_at: Vec<u64>,
     /// Unit squares after each round since the last attack, to detect a stalemate.
     seen_without_attack: HashSet<Vec<u32>>,
-    pathfinder: Pathfinder,
+    pathfinder: Scratch,
+}
+
+/// A battle's movement search ([`Pathfinder`]): made at its first search, or lent by the thread
+/// that fights it. It holds only scratch space and caches keyed by the battle's board, so a copy
+/// of a battle starts without one: part 2 copies part 1's battle for up to 25 classes at once,
+/// and a pathfinder for each, zeroed and never used by most, was most of the memory a fresh run
+/// touched on a 32 x 32 cave.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch(Option<Box<Pathfinder>>);
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch(None)
+    }
 }
 
 impl Battle {
     /// The battle at its start, elves attacking with `elf_power` and goblins with 3.
     #[must_use]
     pub fn new(cave: &Cave, elf_power: u32) -> Battle {
-        let floor = cave.floor().clone();
+        let floor = cave.floor();
         let (len, width, height) = (floor.len(), floor.width(), floor.height());
         let units = cave.units();
         let mut battle = Battle {
             offsets: floor.offsets(),
+            width,
+            height,
             units: Vec::with_capacity(units.len()),
             occupant: vec![EMPTY; len],
             free: RowSet::from_cells(width, height, floor.positions(|&open| open)),
@@ -206,8 +225,7 @@ impl Battle {
             board_version: 1,
             stuck_at: vec![0; units.len()],
             seen_without_attack: HashSet::new(),
-            pathfinder: Pathfinder::new(width, height),
-            floor,
+            pathfinder: Scratch::default(),
         };
         for &(side, cell) in units {
             let id = battle.units.len() as u32;
@@ -254,7 +272,9 @@ impl Battle {
         if !unit.alive || self.stuck_at[id] == self.board_version || self.adjacent_enemy(id).is_some() {
             return None;
         }
-        let step = self.pathfinder.next_step(
+        let (width, height) = (self.width, self.height);
+        let pathfinder = self.pathfinder.0.get_or_insert_with(|| Box::new(Pathfinder::new(width, height)));
+        let step = pathfinder.next_step(
             unit.cell as usize,
             &self.free,
             &self.army[unit.side.enemy().index()],
@@ -272,7 +292,22 @@ impl Battle {
     /// buffers hold only scratch space and caches keyed by the board, so the battle plays on
     /// exactly as before.
     pub fn release_scratch(&mut self) {
-        self.pathfinder = self.pathfinder.clone();
+        self.pathfinder = Scratch::default();
+    }
+
+    /// Swaps the battle's movement search with `scratch`: a thread that fights battle after
+    /// battle lends them one and takes it back, instead of each battle making its own. What
+    /// the search kept for another battle's board is forgotten, so the battle plays on exactly
+    /// as with a fresh one.
+    pub(crate) fn trade_scratch(&mut self, scratch: &mut Scratch) {
+        std::mem::swap(&mut self.pathfinder, scratch);
+        if let Some(pathfinder) = &mut self.pathfinder.0 {
+            if pathfinder.shape() == (self.width, self.height) {
+                pathfinder.forget();
+            } else {
+                self.pathfinder = Scratch::default();
+            }
+        }
     }
 
     /// Full rounds completed.
@@ -461,12 +496,14 @@ impl Battle {
         let army = &mut self.army[side.index()];
         army.remove(from);
         army.insert(to);
-        self.pathfinder.moved(
-            side.index(),
-            (from, to),
-            (&self.free, &self.army[side.enemy().index()]),
-            (board, self.board_version),
-        );
+        if let Some(pathfinder) = &mut self.pathfinder.0 {
+            pathfinder.moved(
+                side.index(),
+                (from, to),
+                (&self.free, &self.army[side.enemy().index()]),
+                (board, self.board_version),
+            );
+        }
     }
 
     /// One attack; true if the target died.
@@ -501,13 +538,13 @@ impl Battle {
     #[must_use]
     pub fn render(&self) -> String {
         let mut text = String::new();
-        for row in 0..self.floor.height() {
-            let cells = row * self.floor.width()..(row + 1) * self.floor.width();
+        for row in 0..self.height {
+            let cells = row * self.width..(row + 1) * self.width;
             let mut listed = Vec::new();
             for cell in cells {
                 let id = self.occupant[cell];
                 if id == EMPTY {
-                    text.push(if self.floor[cell] { '.' } else { '#' });
+                    text.push(if self.free.contains(cell) { '.' } else { '#' });
                 } else {
                     let unit = &self.units[id as usize];
                     text.push(unit.side.letter());
@@ -521,5 +558,43 @@ impl Battle {
             text.push('\n');
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CAVE: &str =
+        "#########\n#G......#\n#.E.#...#\n#..##..G#\n#...##..#\n#...#...#\n#.G...G.#\n#.....G.#\n#########\n";
+    const OTHER_CAVE: &str =
+        "#########\n#E.....G#\n#..#....#\n#..#.E..#\n#.......#\n#G.##...#\n#....#..#\n#.G....E#\n#########\n";
+
+    #[test]
+    fn a_battle_fought_with_search_buffers_lent_by_another_battle_ends_the_same() {
+        // Battles count their board versions alike from 1, so a pathfinder passed between two
+        // battles of different caves each round would answer from the other cave's fields
+        // unless it forgets them.
+        let caves = [CAVE, OTHER_CAVE].map(|text| crate::parse(text).unwrap());
+        let alone = caves.each_ref().map(|cave| Battle::new(cave, 3).fight().unwrap());
+        let mut battles = caves.each_ref().map(|cave| Battle::new(cave, 3));
+        let mut scratch = Scratch::default();
+        while battles.iter().any(|battle| battle.outcome().is_none()) {
+            for battle in &mut battles {
+                battle.trade_scratch(&mut scratch);
+                battle.play_round();
+                battle.trade_scratch(&mut scratch);
+            }
+        }
+        assert_eq!(battles.map(|battle| battle.outcome().unwrap()), alone);
+    }
+
+    #[test]
+    fn a_copy_of_a_battle_carries_no_search_buffers() {
+        let cave = crate::parse(CAVE).unwrap();
+        let mut battle = Battle::new(&cave, 3);
+        battle.play_round();
+        assert!(battle.pathfinder.0.is_some());
+        assert!(battle.clone().pathfinder.0.is_none());
     }
 }

@@ -49,15 +49,19 @@
 //! its next strike or round's end, the battle's safe points) when a class ahead of its own becomes
 //! ready, or is won. A battle put down
 //! resumes exactly where it stopped, by whichever worker takes it next; one behind a win is
-//! dropped. While it waits it holds no search buffers ([`Battle::release_scratch`]): on a large
-//! cave the layers its floods kept are megabytes, and up to 25 battles can wait at once. The answer is still the first win in order: a class is dropped only behind a known win,
-//! and the search ends only when every class before the first win is settled lost. Which thread
+//! dropped. While it waits it holds no search buffers: each thread has one set, made once and
+//! lent to the battle it fights (part 1's battle's set passes to its thread's classes), so on a
+//! large cave, where the layers its floods kept are megabytes, the 25 battles that can wait at
+//! once hold none, and on a small one the copies are a few kilobytes each and most of a fresh
+//! run's memory is not touched at all. The answer is still the first win in order: a class is
+//! dropped only behind a known win, and the search ends only when every class before the first
+//! win is settled lost. Which thread
 //! fights a class, and in how many pieces, does not change how its battle ends.
 //!
 //! What remains is part 1's battle, which is needed anyway, plus each surviving class's battle
 //! from its divergence point to its first elf death or its end.
 
-use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Stalemate, StopAt};
+use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Scratch, Stalemate, StopAt};
 use crate::cave::{Cave, Side};
 use crate::scheduler::{Scheduler, TaskEnd};
 use crate::watch::Watch;
@@ -165,30 +169,31 @@ fn solve_with_helpers(cave: &Cave, helpers: usize, watch: Option<&Watch>) -> Res
     let scheduler: ClassScheduler = Scheduler::new(classes.len());
     // A class's battle is put down at its next strike or round's end when a class ahead of it
     // becomes ready or is won.
-    let work = || {
+    let work = |mut scratch: Scratch| {
         scheduler.work(|class, battle, preemption| {
             let report = |battle: &Battle, fighting| {
                 if let Some(watch) = watch {
                     watch.report(class + 1, battle, fighting);
                 }
             };
+            // The thread lends the battle its search buffers and takes them back, so a battle
+            // put down waits without any (on a large cave each kept its floods' layers, and
+            // with 25 classes waiting that was gigabytes), and one over leaves them to the next.
+            battle.trade_scratch(&mut scratch);
             report(battle, true);
             let end = fight_unless(battle, || preemption.requested(), |battle| report(battle, true));
             report(battle, false);
-            if matches!(end, TaskEnd::Preempted) {
-                // A battle put down may wait long; on a large cave each one kept its floods'
-                // layers, and with 25 classes waiting that was gigabytes.
-                battle.release_scratch();
-            }
+            battle.trade_scratch(&mut scratch);
             end
         });
     };
     let part1 = std::thread::scope(|scope| {
         for _ in 0..helpers.min(classes.len()) {
-            scope.spawn(work);
+            scope.spawn(|| work(Scratch::default()));
         }
-        let part1 = fight_master(cave, &classes, &scheduler, watch)?;
-        work();
+        let mut scratch = Scratch::default();
+        let part1 = fight_master(cave, &classes, &scheduler, watch, &mut scratch)?;
+        work(scratch);
         Ok(part1)
     })?;
     let part2 =
@@ -201,11 +206,13 @@ type ClassScheduler = Scheduler<Box<Battle>, Outcome>;
 
 /// Fights part 1's battle, handing each class to the scheduler as soon as its fate is known: a
 /// copy when it diverges, lost at the first elf death, the master's own battle when that ends.
+/// Leaves the master's search buffers in `scratch`.
 fn fight_master(
     cave: &Cave,
     classes: &[(u32, u32)],
     scheduler: &ClassScheduler,
     watch: Option<&Watch>,
+    scratch: &mut Scratch,
 ) -> Result<Outcome, Stalemate> {
     // A stalemate (or a panic) leaves classes unsettled that helpers may be waiting for.
     let _abandon = AbandonUnlessSettled(scheduler);
@@ -242,6 +249,8 @@ fn fight_master(
                 let safe = part1.winner == Side::Elf && part1.elves_lost == 0;
                 scheduler.settle(0..undiverged, safe.then_some(part1));
                 scheduler.producer_done();
+                // The master's search buffers serve the classes its thread fights next.
+                master.trade_scratch(scratch);
                 return Ok(part1);
             }
             Progress::Stalemate => return Err(Stalemate { rounds: master.rounds() }),

@@ -152,6 +152,20 @@ impl Pathfinder {
         }
     }
 
+    /// The cave's width and height.
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
+    /// Forgets the fields kept for the board versions it was told of, keeping their buffers:
+    /// the pathfinder is about to serve a battle whose board versions count separately.
+    pub(crate) fn forget(&mut self) {
+        for field in &mut self.fields {
+            field.board = 0;
+            field.started = false;
+        }
+    }
+
     /// The square a unit on `from` steps to, moving through `free` squares towards `enemies`, or
     /// `None` if it stays (no in-range square is reachable).
     ///
