@@ -156,8 +156,6 @@ pub struct Battle {
     width: usize,
     height: usize,
     units: Vec<Unit>,
-    /// The unit on each cell, or [`EMPTY`].
-    occupant: Vec<u32>,
     /// Open floor with no unit on it: where units may step.
     free: RowSet,
     /// Squares of each army's living units, by [`Side::index`].
@@ -182,20 +180,27 @@ pub struct Battle {
     stuck_at: Vec<u64>,
     /// Unit squares after each round since the last attack, to detect a stalemate.
     seen_without_attack: HashSet<Vec<u32>>,
-    pathfinder: Scratch,
+    /// The unit on each cell and the movement search: see [`Scratch`].
+    scratch: Scratch,
 }
 
-/// A battle's movement search ([`Pathfinder`]): made at its first search, or lent by the thread
-/// that fights it. It holds only scratch space and caches keyed by the battle's board, so a copy
-/// of a battle starts without one: part 2 copies part 1's battle for up to 25 classes at once,
-/// and a pathfinder for each, zeroed and never used by most, was most of the memory a fresh run
-/// touched on a 32 x 32 cave.
+/// What a battle needs only while it is fought: the unit on each cell (or [`EMPTY`]), and the
+/// movement search ([`Pathfinder`]). Both are kept with the thread that fights the battle and
+/// lent to it ([`Battle::trade_scratch`]), or made at its first turn. A copy of a battle starts
+/// without them: part 2 copies part 1's battle for up to 25 classes at once, and their cell
+/// tables and pathfinders, zeroed and never used by most, were most of the memory a fresh run
+/// touched on a 32 x 32 cave (a pathfinder: 18 bit sets; a cell table: 4 KB).
 #[derive(Debug, Default)]
-pub(crate) struct Scratch(Option<Box<Pathfinder>>);
+pub(crate) struct Scratch {
+    /// The unit on each cell, or [`EMPTY`]; empty until made. Held by a thread, it is all
+    /// [`EMPTY`], so lending it costs a write per unit and no pass over the cave.
+    occupant: Vec<u32>,
+    pathfinder: Option<Box<Pathfinder>>,
+}
 
 impl Clone for Scratch {
     fn clone(&self) -> Self {
-        Scratch(None)
+        Scratch::default()
     }
 }
 
@@ -211,7 +216,6 @@ impl Battle {
             width,
             height,
             units: Vec::with_capacity(units.len()),
-            occupant: vec![EMPTY; len],
             free: RowSet::from_cells(width, height, floor.positions(|&open| open)),
             army: [RowSet::new(width, height), RowSet::new(width, height)],
             alive: [0, 0],
@@ -225,12 +229,12 @@ impl Battle {
             board_version: 1,
             stuck_at: vec![0; units.len()],
             seen_without_attack: HashSet::new(),
-            pathfinder: Scratch::default(),
+            scratch: Scratch { occupant: vec![EMPTY; len], pathfinder: None },
         };
         for &(side, cell) in units {
             let id = battle.units.len() as u32;
             battle.units.push(Unit { side, cell: cell as u32, hits: 0, alive: true });
-            battle.occupant[cell] = id;
+            battle.scratch.occupant[cell] = id;
             battle.free.remove(cell);
             battle.army[side.index()].insert(cell);
             battle.alive[side.index()] += 1;
@@ -268,12 +272,14 @@ impl Battle {
     /// beyond the search's buffers. This is the movement search core, public for the benches and
     /// the rule tests.
     pub fn next_step(&mut self, id: usize) -> Option<usize> {
+        self.ensure_cell_table();
         let unit = self.units[id];
         if !unit.alive || self.stuck_at[id] == self.board_version || self.adjacent_enemy(id).is_some() {
             return None;
         }
         let (width, height) = (self.width, self.height);
-        let pathfinder = self.pathfinder.0.get_or_insert_with(|| Box::new(Pathfinder::new(width, height)));
+        let pathfinder =
+            self.scratch.pathfinder.get_or_insert_with(|| Box::new(Pathfinder::new(width, height)));
         let step = pathfinder.next_step(
             unit.cell as usize,
             &self.free,
@@ -292,22 +298,55 @@ impl Battle {
     /// buffers hold only scratch space and caches keyed by the board, so the battle plays on
     /// exactly as before.
     pub fn release_scratch(&mut self) {
-        self.pathfinder = Scratch::default();
+        self.scratch = Scratch::default();
     }
 
-    /// Swaps the battle's movement search with `scratch`: a thread that fights battle after
-    /// battle lends them one and takes it back, instead of each battle making its own. What
-    /// the search kept for another battle's board is forgotten, so the battle plays on exactly
-    /// as with a fresh one.
+    /// Swaps the battle's scratch (its cell table and movement search) with `scratch`: a thread
+    /// that fights battle after battle lends them one and takes it back, instead of each battle
+    /// making its own. The cell table passed out is emptied of the battle's units, the one
+    /// taken in is filled with them, and what the search kept for another battle's board is
+    /// forgotten, so the battle plays on exactly as with fresh ones. Parts of another cave's
+    /// shape are dropped, to be made again at the next turn.
     pub(crate) fn trade_scratch(&mut self, scratch: &mut Scratch) {
-        std::mem::swap(&mut self.pathfinder, scratch);
-        if let Some(pathfinder) = &mut self.pathfinder.0 {
+        std::mem::swap(&mut self.scratch, scratch);
+        let cells = self.width * self.height;
+        let alive = self.units.iter().filter(|unit| unit.alive);
+        if scratch.occupant.len() == cells {
+            for unit in alive.clone() {
+                scratch.occupant[unit.cell as usize] = EMPTY;
+            }
+        }
+        let taken = &mut self.scratch;
+        if taken.occupant.len() == cells {
+            for (id, unit) in self.units.iter().enumerate().filter(|(_, unit)| unit.alive) {
+                taken.occupant[unit.cell as usize] = id as u32;
+            }
+        } else {
+            taken.occupant = Vec::new();
+        }
+        if let Some(pathfinder) = &mut taken.pathfinder {
             if pathfinder.shape() == (self.width, self.height) {
                 pathfinder.forget();
             } else {
-                self.pathfinder = Scratch::default();
+                taken.pathfinder = None;
             }
         }
+    }
+
+    /// Makes the cell table if the battle has none (a copy that was not lent one).
+    fn ensure_cell_table(&mut self) {
+        if self.scratch.occupant.is_empty() {
+            self.scratch.occupant = self.cell_table();
+        }
+    }
+
+    /// The unit on each cell, or [`EMPTY`], made from the units.
+    fn cell_table(&self) -> Vec<u32> {
+        let mut occupant = vec![EMPTY; self.width * self.height];
+        for (id, unit) in self.units.iter().enumerate().filter(|(_, unit)| unit.alive) {
+            occupant[unit.cell as usize] = id as u32;
+        }
+        occupant
     }
 
     /// Full rounds completed.
@@ -391,6 +430,7 @@ impl Battle {
         stop_at: StopAt,
         mut pause_before_strike: impl FnMut(&Battle, usize, usize) -> bool,
     ) -> Progress {
+        self.ensure_cell_table();
         loop {
             if self.cursor == self.order.len() {
                 if let Some(progress) = self.finish_round() {
@@ -471,7 +511,7 @@ impl Battle {
         // exist. They are listed in reading order, so a strict comparison keeps the first of a tie.
         let mut best: Option<usize> = None;
         for next in self.offsets.neighbours(cell) {
-            let other = self.occupant[next];
+            let other = self.scratch.occupant[next];
             if other == EMPTY || self.units[other as usize].side == unit.side {
                 continue;
             }
@@ -489,14 +529,14 @@ impl Battle {
         let unit = &mut self.units[id];
         let (side, from) = (unit.side, unit.cell as usize);
         unit.cell = to as u32;
-        self.occupant[from] = EMPTY;
-        self.occupant[to] = id as u32;
+        self.scratch.occupant[from] = EMPTY;
+        self.scratch.occupant[to] = id as u32;
         self.free.insert(from);
         self.free.remove(to);
         let army = &mut self.army[side.index()];
         army.remove(from);
         army.insert(to);
-        if let Some(pathfinder) = &mut self.pathfinder.0 {
+        if let Some(pathfinder) = &mut self.scratch.pathfinder {
             pathfinder.moved(
                 side.index(),
                 (from, to),
@@ -518,7 +558,7 @@ impl Battle {
         victim.alive = false;
         self.board_version += 1;
         let (side, cell) = (victim.side, victim.cell as usize);
-        self.occupant[cell] = EMPTY;
+        self.scratch.occupant[cell] = EMPTY;
         self.free.insert(cell);
         self.army[side.index()].remove(cell);
         self.alive[side.index()] -= 1;
@@ -537,12 +577,19 @@ impl Battle {
     /// ```
     #[must_use]
     pub fn render(&self) -> String {
+        let made;
+        let occupant = if self.scratch.occupant.is_empty() {
+            made = self.cell_table();
+            &made
+        } else {
+            &self.scratch.occupant
+        };
         let mut text = String::new();
         for row in 0..self.height {
             let cells = row * self.width..(row + 1) * self.width;
             let mut listed = Vec::new();
             for cell in cells {
-                let id = self.occupant[cell];
+                let id = occupant[cell];
                 if id == EMPTY {
                     text.push(if self.free.contains(cell) { '.' } else { '#' });
                 } else {
@@ -594,7 +641,11 @@ mod tests {
         let cave = crate::parse(CAVE).unwrap();
         let mut battle = Battle::new(&cave, 3);
         battle.play_round();
-        assert!(battle.pathfinder.0.is_some());
-        assert!(battle.clone().pathfinder.0.is_none());
+        assert!(battle.scratch.pathfinder.is_some() && !battle.scratch.occupant.is_empty());
+        let mut copy = battle.clone();
+        assert!(copy.scratch.pathfinder.is_none() && copy.scratch.occupant.is_empty());
+        // It draws and plays on as the original does, making its cell table when it needs one.
+        assert_eq!(copy.render(), battle.render());
+        assert_eq!(copy.fight(), battle.fight());
     }
 }
