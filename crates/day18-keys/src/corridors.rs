@@ -53,6 +53,9 @@ pub(crate) struct Node {
 /// Most corridors from one node: one a side.
 const MAX_EDGES: usize = 4;
 
+/// Nodes the graph has room for before it grows: the real 81x81 mazes have 34 to 47.
+const EXPECTED_NODES: usize = 64;
+
 /// The maze after dead-end filling and corridor collapsing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Corridors {
@@ -215,17 +218,20 @@ impl Corridors {
 
         // The collapsed graph, explored from the robots: parts of the maze no robot reaches
         // get no nodes, so their keys show up as never collectable.
+        // Room for a real maze's few dozen nodes from the start: growing these four a node at a
+        // time was a tenth of the graph's building.
         let mut graph = Corridors {
-            nodes: Vec::new(),
-            edge_count: Vec::new(),
-            edges: Vec::new(),
+            nodes: Vec::with_capacity(EXPECTED_NODES),
+            edge_count: Vec::with_capacity(EXPECTED_NODES),
+            edges: Vec::with_capacity(EXPECTED_NODES * MAX_EDGES),
             key_node: [None; LETTERS],
             robot_node: Vec::with_capacity(robot_cells.len()),
         };
         // The node of each node cell: a few dozen of some thousands of cells, so a map, where an
         // index of every cell costs more to clear than all its lookups.
-        let mut node_of: FxHashMap<usize, u32> = FxHashMap::default();
-        let mut cells = Vec::new();
+        let mut node_of: FxHashMap<usize, u32> =
+            FxHashMap::with_capacity_and_hasher(EXPECTED_NODES, rustc_hash::FxBuildHasher);
+        let mut cells = Vec::with_capacity(EXPECTED_NODES);
         for &cell in &robot_cells {
             let id = graph.add_node(&tile, &mut open, &mut node_of, &mut cells, cell);
             graph.robot_node.push(id);

@@ -252,7 +252,9 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
             }
             for row in batch {
                 let held = sets[row];
-                let Row { steps: here, live } = rows[row];
+                // Read in place: a copy of the row was 30 words a set, for the two or three
+                // places most sets have live.
+                let live = rows[row].live;
                 // The best step count into each next key from any live place of this set. A key
                 // with one way from a place is usable unless a key still out is on that way or
                 // opens a door of it: seven table lookups, then a short loop over the usable.
@@ -261,7 +263,7 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
                 let mut reached = 0u32;
                 for place in bits(live) {
                     let place = place as usize;
-                    let base = here[place];
+                    let base = rows[row].steps[place];
                     let usable = table.single[place] & left & !table.blocked(place, left);
                     let steps = &table.steps[place];
                     for key in bits(usable.into()) {
