@@ -12,7 +12,9 @@
 //! ## Why it is fast
 //! The table is indexed by key set, with a dense row of 27 step counts (one per place: the 26
 //! keys and the start) for each set. A set is looked up in a hash table of its own (open
-//! addressing, one word a slot, no general-purpose map's overhead) once per (set, next key) pair, and the minimum over the places is a dense loop over one row, where a search over
+//! addressing, one word a slot, no general-purpose map's overhead, holding only the layer being
+//! built, so it stays in the first-level cache) once per (set, next key) pair, and the minimum
+//! over the places is a dense loop over one row, where a search over
 //! (place, key set) states pays one lookup per (state, next key): several times fewer hash
 //! lookups. With one robot the distance bound of A\* prunes little on real inputs (doors make
 //! the robot criss-cross the centre far more than a walk that ignores them), so exploring every
@@ -234,8 +236,9 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     rows.reserve(1 << 12);
     sets.reserve(1 << 12);
     // The sets of each layer, by the number of keys held: the walk back looks a set up there.
-    let mut layers = vec![0..1];
+    let mut layers = Vec::with_capacity(LETTERS + 1);
     let mut layer = 0..1;
+    layers.push(layer.clone());
     for held_count in 0..all.count_ones() {
         let next_start = sets.len();
         row_of.clear();
@@ -326,4 +329,31 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     }
     pickups.reverse();
     Ok(Solution { steps, pickups, explored: rows.iter().map(|row| row.live.count_ones() as usize).sum() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_row_index_keeps_every_set_of_a_layer_through_growth_and_forgets_them_when_cleared() {
+        let mut index = RowIndex::new(4);
+        // Sets of three keys, far more than the four slots it starts with.
+        let layer: Vec<u32> = (0..26u32)
+            .flat_map(|a| (a + 1..26).map(move |b| (a, b)))
+            .flat_map(|(a, b)| (b + 1..26).map(move |c| 1 << a | 1 << b | 1 << c))
+            .take(1000)
+            .collect();
+        for (row, &set) in layer.iter().enumerate() {
+            assert_eq!(index.get_or_insert(set, row as u32), row as u32);
+        }
+        for (row, &set) in layer.iter().enumerate() {
+            assert_eq!(index.get_or_insert(set, u32::MAX - 1), row as u32, "set {set:#b}");
+        }
+        index.clear();
+        assert!(index.slots.iter().all(|&slot| slot == 0));
+        // After clearing, a set seen before is new again and takes the row it is given.
+        assert_eq!(index.get_or_insert(layer[7], 5000), 5000);
+        assert_eq!(index.get_or_insert(layer[7], 1), 5000);
+    }
 }
