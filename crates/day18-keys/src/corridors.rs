@@ -167,17 +167,17 @@ impl Filled {
         // The first dead ends (open, at most one open side, not kept): a flag byte a cell,
         // branch-free so it vectorises, then read eight flags at a time, where a test of each
         // cell in turn was a tenth of the whole run.
-        let seeds: Vec<u8> = tile
+        let mut seeds: Vec<u8> = tile
             .iter()
             .zip(&open)
             .map(|(&t, &sides)| {
                 u8::from(t != WALL) & u8::from(sides & sides.wrapping_sub(1) == 0) & u8::from(!is_kept(t))
             })
             .collect();
-        for (word_index, word) in seeds.chunks(8).enumerate() {
-            let mut bytes = [0; 8];
-            bytes[..word.len()].copy_from_slice(word);
-            let mut flags = u64::from_le_bytes(bytes);
+        // Whole words only: the padding flags no cell.
+        seeds.resize(len.next_multiple_of(8), 0);
+        for (word_index, word) in seeds.chunks_exact(8).enumerate() {
+            let mut flags = u64::from_le_bytes(word.try_into().unwrap_or_default());
             while flags != 0 {
                 let mut cell = word_index * 8 + flags.trailing_zeros() as usize / 8;
                 flags &= flags - 1;
@@ -192,7 +192,10 @@ impl Filled {
                     let side = sides.trailing_zeros() as usize;
                     let next = cell.wrapping_add(step[side]);
                     open[next] &= !(1 << (SIDES - 1 - side));
-                    if is_kept(tile[next]) || DEGREE[usize::from(open[next])] > 1 {
+                    // More than one side open (no node bits are set yet): the lowest set bit
+                    // cleared leaves some, a test on the byte in hand, not a table lookup.
+                    let sides = open[next];
+                    if is_kept(tile[next]) || sides & sides.wrapping_sub(1) != 0 {
                         break;
                     }
                     cell = next;
