@@ -249,12 +249,12 @@ impl KeyGraph {
     #[must_use]
     pub fn collectable_keys(&self) -> u32 {
         let mut held = 0u32;
+        // The robots' starts, as bits of places (robot `i` is place `26 + i`).
+        let starts = ((1u64 << self.robots) - 1) << LETTERS;
         loop {
             let before = held;
-            let places = (0..self.robots)
-                .map(KeyGraph::robot_place)
-                .chain(grid::bits(held.into()).map(|key| key as usize));
-            for place in places.collect::<Vec<_>>() {
+            for place in grid::bits(starts | u64::from(held)) {
+                let place = place as usize;
                 for route in self.routes_from(place) {
                     if route.needs & !held == 0 {
                         held |= 1 << route.key;
