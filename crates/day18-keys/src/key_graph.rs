@@ -33,6 +33,15 @@
 //! than the heap on a 301x301 room).
 //!
 //! A door whose key is not in the maze never opens: it is treated as a wall.
+//!
+//! ## Reductions of the maze, made and not made
+//! Fast solutions elsewhere shrink the maze before searching. Two such reductions are here in
+//! effect: dead ends without keys are filled (the `corridors` module), and a door whose key lies
+//! on every way to it adds nothing, because a way over a key not yet held is dropped until it
+//! is held. A third, collecting the keys of a door-free dead end all at once, is not exact, on
+//! trees as on loops: a key deep in such a branch may be best left for the end of the route,
+//! where the robot need not walk back out (the rule test
+//! `a_door_free_dead_end_is_not_always_best_collected_whole`).
 
 use crate::SolveError;
 use crate::bridge_tree::BridgeTree;
