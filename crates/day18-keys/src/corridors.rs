@@ -53,6 +53,9 @@ pub(crate) struct Node {
 /// Most corridors from one node: one a side.
 const MAX_EDGES: usize = 4;
 
+/// Nodes the graph has room for before it grows: the real 81x81 mazes have 34 to 47.
+const EXPECTED_NODES: usize = 64;
+
 /// The maze after dead-end filling and corridor collapsing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Corridors {
@@ -164,17 +167,17 @@ impl Filled {
         // The first dead ends (open, at most one open side, not kept): a flag byte a cell,
         // branch-free so it vectorises, then read eight flags at a time, where a test of each
         // cell in turn was a tenth of the whole run.
-        let seeds: Vec<u8> = tile
+        let mut seeds: Vec<u8> = tile
             .iter()
             .zip(&open)
             .map(|(&t, &sides)| {
                 u8::from(t != WALL) & u8::from(sides & sides.wrapping_sub(1) == 0) & u8::from(!is_kept(t))
             })
             .collect();
-        for (word_index, word) in seeds.chunks(8).enumerate() {
-            let mut bytes = [0; 8];
-            bytes[..word.len()].copy_from_slice(word);
-            let mut flags = u64::from_le_bytes(bytes);
+        // Whole words only: the padding flags no cell.
+        seeds.resize(len.next_multiple_of(8), 0);
+        for (word_index, word) in seeds.chunks_exact(8).enumerate() {
+            let mut flags = u64::from_le_bytes(word.try_into().unwrap_or_default());
             while flags != 0 {
                 let mut cell = word_index * 8 + flags.trailing_zeros() as usize / 8;
                 flags &= flags - 1;
@@ -189,7 +192,10 @@ impl Filled {
                     let side = sides.trailing_zeros() as usize;
                     let next = cell.wrapping_add(step[side]);
                     open[next] &= !(1 << (SIDES - 1 - side));
-                    if is_kept(tile[next]) || DEGREE[usize::from(open[next])] > 1 {
+                    // More than one side open (no node bits are set yet): the lowest set bit
+                    // cleared leaves some, a test on the byte in hand, not a table lookup.
+                    let sides = open[next];
+                    if is_kept(tile[next]) || sides & sides.wrapping_sub(1) != 0 {
                         break;
                     }
                     cell = next;
@@ -215,17 +221,20 @@ impl Corridors {
 
         // The collapsed graph, explored from the robots: parts of the maze no robot reaches
         // get no nodes, so their keys show up as never collectable.
+        // Room for a real maze's few dozen nodes from the start: growing these four a node at a
+        // time was a tenth of the graph's building.
         let mut graph = Corridors {
-            nodes: Vec::new(),
-            edge_count: Vec::new(),
-            edges: Vec::new(),
+            nodes: Vec::with_capacity(EXPECTED_NODES),
+            edge_count: Vec::with_capacity(EXPECTED_NODES),
+            edges: Vec::with_capacity(EXPECTED_NODES * MAX_EDGES),
             key_node: [None; LETTERS],
             robot_node: Vec::with_capacity(robot_cells.len()),
         };
         // The node of each node cell: a few dozen of some thousands of cells, so a map, where an
         // index of every cell costs more to clear than all its lookups.
-        let mut node_of: FxHashMap<usize, u32> = FxHashMap::default();
-        let mut cells = Vec::new();
+        let mut node_of: FxHashMap<usize, u32> =
+            FxHashMap::with_capacity_and_hasher(EXPECTED_NODES, rustc_hash::FxBuildHasher);
+        let mut cells = Vec::with_capacity(EXPECTED_NODES);
         for &cell in &robot_cells {
             let id = graph.add_node(&tile, &mut open, &mut node_of, &mut cells, cell);
             graph.robot_node.push(id);

@@ -12,7 +12,9 @@
 //! ## Why it is fast
 //! The table is indexed by key set, with a dense row of 27 step counts (one per place: the 26
 //! keys and the start) for each set. A set is looked up in a hash table of its own (open
-//! addressing, one word a slot, no general-purpose map's overhead) once per (set, next key) pair, and the minimum over the places is a dense loop over one row, where a search over
+//! addressing, one word a slot, no general-purpose map's overhead, holding only the layer being
+//! built, so it stays in the first-level cache) once per (set, next key) pair, and the minimum
+//! over the places is a dense loop over one row, where a search over
 //! (place, key set) states pays one lookup per (state, next key): several times fewer hash
 //! lookups. With one robot the distance bound of A\* prunes little on real inputs (doors make
 //! the robot criss-cross the centre far more than a walk that ignores them), so exploring every
@@ -122,38 +124,40 @@ struct Row {
     live: u64,
 }
 
-/// Key sets to their rows: open addressing with linear probing in a power of two of slots, at
-/// most half full, each slot one word holding the set and its row plus one (0 is an empty
-/// slot, so a fresh table is zeroed memory). A lookup is a multiply, a shift and usually one
-/// compare, where `FxHashMap`'s took several times the instructions: it was the largest part of
-/// the layer loop.
+/// The key sets of the layer being built to their rows: open addressing with linear probing in
+/// a power of two of slots, at most half full, each slot one word holding the set and its row
+/// plus one (0 is an empty slot, so a fresh table is zeroed memory). A lookup is a multiply, a
+/// shift and usually one compare, where `FxHashMap`'s took several times the instructions: it
+/// was the largest part of the layer loop.
+///
+/// Only the next layer is ever looked up, so the table holds one layer and is cleared for the
+/// next by zeroing the slots it used: it stays the size of the largest layer (a few kilobytes,
+/// in the first-level cache), where one table of every set grew to hundreds of kilobytes, was
+/// zeroed and rehashed at each growth, and cost a fresh process page faults.
 struct RowIndex {
     slots: Vec<u64>,
+    /// The slots in use, to clear.
+    used: Vec<u32>,
     /// 64 less the bits of a slot number: the home slot is the top bits of a Fibonacci hash.
     shift: u32,
-    len: usize,
 }
 
 impl RowIndex {
     fn new(slots: usize) -> Self {
-        RowIndex { slots: vec![0; slots], shift: 64 - slots.trailing_zeros(), len: 0 }
+        RowIndex { slots: vec![0; slots], used: Vec::new(), shift: 64 - slots.trailing_zeros() }
+    }
+
+    /// Empties the table, keeping its size.
+    fn clear(&mut self) {
+        for &at in &self.used {
+            self.slots[at as usize] = 0;
+        }
+        self.used.clear();
     }
 
     #[inline]
     fn home(&self, set: u32) -> usize {
         (u64::from(set).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
-    }
-
-    fn get(&self, set: u32) -> Option<u32> {
-        let mask = self.slots.len() - 1;
-        let mut at = self.home(set);
-        loop {
-            match self.slots[at] {
-                0 => return None,
-                slot if (slot >> 32) as u32 == set => return Some(slot as u32 - 1),
-                _ => at = (at + 1) & mask,
-            }
-        }
     }
 
     /// The row of `set`, or `row` once recorded as its row.
@@ -165,8 +169,8 @@ impl RowIndex {
             match self.slots[at] {
                 0 => {
                     self.slots[at] = u64::from(set) << 32 | u64::from(row + 1);
-                    self.len += 1;
-                    if 2 * self.len > self.slots.len() {
+                    self.used.push(at as u32);
+                    if 2 * self.used.len() > self.slots.len() {
                         self.grow();
                     }
                     return row;
@@ -180,23 +184,23 @@ impl RowIndex {
     fn grow(&mut self) {
         let old = std::mem::replace(self, RowIndex::new(2 * self.slots.len()));
         let mask = self.slots.len() - 1;
-        for slot in old.slots.into_iter().filter(|&slot| slot != 0) {
+        for slot in old.used.into_iter().map(|at| old.slots[at as usize]) {
             let mut at = self.home((slot >> 32) as u32);
             while self.slots[at] != 0 {
                 at = (at + 1) & mask;
             }
             self.slots[at] = slot;
+            self.used.push(at as u32);
         }
-        self.len = old.len;
     }
 
     /// Bytes of the slots once `slack` more sets are inserted.
     fn bytes_ahead(&self, slack: usize) -> u64 {
         let mut slots = self.slots.len();
-        while slots / 2 < self.len + slack {
+        while slots / 2 < self.used.len() + slack {
             slots *= 2;
         }
-        (slots * size_of::<u64>()) as u64
+        (slots * size_of::<u64>() + slots / 2 * size_of::<u32>()) as u64
     }
 }
 
@@ -228,13 +232,16 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     let mut rows: Vec<Row> = vec![Row { steps: [NONE; PLACES], live: 1 << START }];
     let mut sets: Vec<u32> = vec![0];
     rows[0].steps[START] = 0;
-    let mut row_of = RowIndex::new(1 << 12);
+    let mut row_of = RowIndex::new(1 << 8);
     rows.reserve(1 << 12);
     sets.reserve(1 << 12);
-    row_of.get_or_insert(0, 0);
+    // The sets of each layer, by the number of keys held: the walk back looks a set up there.
+    let mut layers = Vec::with_capacity(LETTERS + 1);
     let mut layer = 0..1;
+    layers.push(layer.clone());
     for held_count in 0..all.count_ones() {
         let next_start = sets.len();
+        row_of.clear();
         // The most key sets stored between two checks: one per key left, per set expanded, and
         // fewer than twice `CHECK_EVERY` sets are expanded between two checks.
         let slack = 2 * CHECK_EVERY as usize * (all.count_ones() - held_count) as usize;
@@ -248,7 +255,9 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
             }
             for row in batch {
                 let held = sets[row];
-                let Row { steps: here, live } = rows[row];
+                // Read in place: a copy of the row was 30 words a set, for the two or three
+                // places most sets have live.
+                let live = rows[row].live;
                 // The best step count into each next key from any live place of this set. A key
                 // with one way from a place is usable unless a key still out is on that way or
                 // opens a door of it: seven table lookups, then a short loop over the usable.
@@ -257,7 +266,7 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
                 let mut reached = 0u32;
                 for place in bits(live) {
                     let place = place as usize;
-                    let base = here[place];
+                    let base = rows[row].steps[place];
                     let usable = table.single[place] & left & !table.blocked(place, left);
                     let steps = &table.steps[place];
                     for key in bits(usable.into()) {
@@ -291,10 +300,15 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
             }
         }
         layer = next_start..sets.len();
+        layers.push(layer.clone());
     }
-    let last = row_of.get(all).ok_or(SolveError::CannotCollectEveryKey { missing: all })?;
+    let row_in_layer = |set: u32| {
+        let layer = layers.get(set.count_ones() as usize)?;
+        sets[layer.clone()].iter().position(|&other| other == set).map(|at| layer.start + at)
+    };
+    let last = row_in_layer(all).ok_or(SolveError::CannotCollectEveryKey { missing: all })?;
     let (mut place, &steps) =
-        rows[last as usize].steps.iter().enumerate().min_by_key(|&(_, &steps)| steps).unwrap_or((START, &0));
+        rows[last].steps.iter().enumerate().min_by_key(|&(_, &steps)| steps).unwrap_or((START, &0));
     // Walk back: the previous set is this one without the robot's key; find a place there
     // that reaches this one at exactly the difference in steps.
     let mut pickups = Vec::new();
@@ -302,8 +316,8 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     while held != 0 && place != START {
         pickups.push(Pickup { robot: 0, key: char::from(b'a' + place as u8), steps: at });
         let before = held & !(1 << place);
-        let Some(before_row) = row_of.get(before) else { break };
-        let row = &rows[before_row as usize].steps;
+        let Some(before_row) = row_in_layer(before) else { break };
+        let row = &rows[before_row].steps;
         let previous = (0..PLACES).find(|&from| {
             row[from] != NONE && {
                 let steps = steps_to(from, place, before);
@@ -315,4 +329,31 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     }
     pickups.reverse();
     Ok(Solution { steps, pickups, explored: rows.iter().map(|row| row.live.count_ones() as usize).sum() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_row_index_keeps_every_set_of_a_layer_through_growth_and_forgets_them_when_cleared() {
+        let mut index = RowIndex::new(4);
+        // Sets of three keys, far more than the four slots it starts with.
+        let layer: Vec<u32> = (0..26u32)
+            .flat_map(|a| (a + 1..26).map(move |b| (a, b)))
+            .flat_map(|(a, b)| (b + 1..26).map(move |c| 1 << a | 1 << b | 1 << c))
+            .take(1000)
+            .collect();
+        for (row, &set) in layer.iter().enumerate() {
+            assert_eq!(index.get_or_insert(set, row as u32), row as u32);
+        }
+        for (row, &set) in layer.iter().enumerate() {
+            assert_eq!(index.get_or_insert(set, u32::MAX - 1), row as u32, "set {set:#b}");
+        }
+        index.clear();
+        assert!(index.slots.iter().all(|&slot| slot == 0));
+        // After clearing, a set seen before is new again and takes the row it is given.
+        assert_eq!(index.get_or_insert(layer[7], 5000), 5000);
+        assert_eq!(index.get_or_insert(layer[7], 1), 5000);
+    }
 }
