@@ -23,7 +23,7 @@ use sokoban::{Record, Summary, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const USAGE: &str = "sokoban-bench <SET> [--time-limit SECS] [--threads N] [--side-by-side] [--first N] [--out FILE.tsv]\n\
+const USAGE: &str = "sokoban-bench <SET> [--time-limit SECS] [--max-states N] [--threads N] [--side-by-side] [--first N] [--out FILE.tsv]\n\
                      \x20      cargo xtask sokoban-bench --compare <OLD.tsv> <NEW.tsv>";
 
 pub fn main(args: &[String]) -> Result<()> {
@@ -42,7 +42,7 @@ pub fn main(args: &[String]) -> Result<()> {
         task: "sokoban-bench",
         usage: USAGE,
         positional: &["<SET>"],
-        with_value: &["--time-limit", "--threads", "--first", "--out"],
+        with_value: &["--time-limit", "--max-states", "--threads", "--first", "--out"],
         switches: &["--side-by-side"],
     }
     .parse(args)?;
@@ -50,6 +50,12 @@ pub fn main(args: &[String]) -> Result<()> {
     let time_limit = parsed.value("--time-limit").unwrap_or("10");
     if !time_limit.parse::<f64>().is_ok_and(|seconds| seconds > 0.0) {
         bail!("--time-limit {time_limit:?} is not a number of seconds above 0");
+    }
+    // A cap on the states stored per search: unlike the time limit, it does not depend on the
+    // machine's load, so two runs capped alike solve the same levels however busy it was.
+    let max_states = parsed.value("--max-states");
+    if parsed.number::<usize>("--max-states", "a whole number")? == Some(0) {
+        bail!("--max-states 0 would stop every search at its start: give N of 1 or more");
     }
     let threads = parsed.value("--threads");
     parsed.number::<usize>("--threads", "a whole number")?;
@@ -73,6 +79,9 @@ pub fn main(args: &[String]) -> Result<()> {
     if let Some(threads) = threads {
         command.args(["--threads", threads]);
     }
+    if let Some(max_states) = max_states {
+        command.args(["--max-states", max_states]);
+    }
     if parsed.has("--side-by-side") {
         command.arg("--side-by-side");
     }
@@ -95,7 +104,12 @@ pub fn main(args: &[String]) -> Result<()> {
         std::fs::write(out, bench_results::to_tsv(&records))
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
-    println!("{name}: {}, {}; {time_limit} s a level", Summary::of(&records), unsolved_counts(&records));
+    let states = max_states.map_or_else(String::new, |cap| format!(", {cap} states a search"));
+    println!(
+        "{name}: {}, {}; {time_limit} s a level{states}",
+        Summary::of(&records),
+        unsolved_counts(&records)
+    );
     if let Some(out) = out {
         println!("results: {}", out.display());
     }
