@@ -24,8 +24,9 @@
 //! - `deadlock`: freeze deadlocks, PI-corral pruning and corral deadlocks (a small search over
 //!   the boxes fencing a corral, alone), a file each.
 //! - `search`: A* for push-optimal answers (then a second A* for the fewest moves among
-//!   them, where the time allows), weighted best-first for fast ones; a folder with a file per
-//!   job (transposition table, player reach, expansion, bound update, driver).
+//!   them, where the time allows), weighted best-first for fast ones, its open states split
+//!   into feature cells that take turns; a folder with a file per job (transposition table,
+//!   player reach, expansion, bound update, open list, driver).
 //! - `lurd`: the player's walks filled in between the pushes the search found.
 //! - `solution`: LURD replay and its checks ([`verify`]).
 //! - `record`: one level's result as the binary prints it ([`Record`], [`Summary`]).
@@ -45,12 +46,18 @@
 //! input reaches the search in a state that could panic it.
 //!
 //! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time limit
-//! (`FAST_DIVE_SHARE`), which solves most levels in milliseconds, and, if that gets lost in a wide
-//! trap, a search with a light weight (close to A*) for the rest. The dive fills goal rooms in a
-//! packing order, a box entering a room going straight to the room's next goal; the second search
-//! does not, in case the order was what trapped the dive. With [`Options::side_by_side`] the two
-//! run at once on two threads, each for the whole time limit, and the first to settle the level
-//! stops the other. Tunnel macros and packing orders can skip the only way through, so a search
+//! (`FAST_DIVE_SHARE`), which solves most levels in milliseconds. If that gets lost in a wide
+//! trap, a second dive takes the next 30% (`FAST_CELLS_SHARE`) with feature cells: its open
+//! states are also split by the boxes on goals and the regions of floor the player is shut out
+//! of, and every second state it expands is the best of the next cell in turn (after the
+//! feature-space search FESS of Shoham and Schaeffer), so a bound that is flat over a wide
+//! plateau no longer holds the search to one kind of progress. A search with a light weight
+//! (close to A*), with the same cells, has the rest. The dives fill goal rooms in a packing
+//! order, a box entering a room going straight to the room's next goal; the last search does
+//! not, in case the order was what trapped the dives. With [`Options::side_by_side`] two threads
+//! share the work, each for the whole time limit: one dives, plainly for its first 40% and with
+//! cells after; the other runs the careful search; the first to settle the level stops the
+//! other. Tunnel macros and packing orders can skip the only way through, so a search
 //! with them that runs dry is followed by one without them before a level is called unsolvable.
 //! The optimal mode runs A* on pushes, then, where the time allows, A* for the fewest moves among
 //! the push-optimal answers. Every answer is replayed by [`verify`] before it is returned; an
@@ -101,6 +108,11 @@ const FAST_DIVE_WEIGHT: u64 = 10;
 const FAST_DIVE_SHARE: f64 = 0.4;
 /// The fast mode's second search, when the first gave up: a light weight, nearly A*.
 const FAST_CAREFUL_WEIGHT: u64 = 2;
+/// The fast mode's second dive, when the first gave up: its share of the time limit, and the
+/// features whose cells its open list (and the careful search's) takes in turn with the best
+/// state: boxes on goals, and the regions of floor the player is shut out of.
+const FAST_CELLS_SHARE: f64 = 0.3;
+const FAST_CELLS: u8 = search::BOXES_HOME | search::SHUT_OUT;
 
 /// The default memory budget of one search, 8 GiB (see [`Options::memory_budget`]).
 pub const DEFAULT_MEMORY_BUDGET: u64 = 8 << 30;
@@ -215,18 +227,34 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         packing: !options.optimal,
         techniques: options.techniques,
         fewest_moves_at: None,
+        cells: 0,
     };
+    // The features of the fast mode's searches after the plain dive (none: the dive, then the
+    // careful search, both plain).
+    let cells = if options.optimal || !options.techniques.cells { 0 } else { FAST_CELLS };
     let player = level.player;
     let (mut report, mut stored) = if side_by_side {
-        fast_side_by_side(&board, &inside, player, limits, start)
+        fast_side_by_side(&board, &inside, player, limits, cells, start)
     } else {
+        let never = AtomicBool::new(false);
         let (mut report, mut stored) =
-            dive(&board, &inside, player, limits, (start, options.time_limit), &AtomicBool::new(false));
+            dive(&board, &inside, player, limits, (start, options.time_limit), &never);
+        let gave_up =
+            |report: &SearchReport| !options.optimal && matches!(report.outcome, Outcome::GaveUp(_));
+        let until = options.time_limit * (FAST_DIVE_SHARE + FAST_CELLS_SHARE);
+        let left = until - start.elapsed().as_secs_f64();
+        if cells != 0 && gave_up(&report) && left > 0.0 {
+            // The dive got lost: dive again, the feature cells taking turns with the best state.
+            let limits = Limits { seconds: left, cells, ..limits };
+            let (cells_report, cells_stored) =
+                dive(&board, &inside, player, limits, (start, options.time_limit), &never);
+            (report, stored) = (cells_report, stored + cells_stored);
+        }
         let left = options.time_limit - start.elapsed().as_secs_f64();
-        if !options.optimal && matches!(report.outcome, Outcome::GaveUp(_)) && left > 0.0 {
-            // The dive got lost: start again, closer to A*, with the rest of the time, and without
-            // the packing orders, in case they were what misled it.
-            report = find_pushes(&board, &inside, player, careful(limits, left));
+        if gave_up(&report) && left > 0.0 {
+            // Lost again: start again, closer to A*, with the rest of the time, and without the
+            // packing orders, in case they were what misled the dives.
+            report = find_pushes(&board, &inside, player, careful(Limits { cells, ..limits }, left));
             stored += report.states;
         }
         (report, stored)
@@ -313,6 +341,7 @@ fn fast_side_by_side(
     inside: &[usize],
     player: usize,
     limits: Limits,
+    cells: u8,
     start: Instant,
 ) -> (SearchReport, usize) {
     let settles = |report: &SearchReport| match report.outcome {
@@ -328,13 +357,28 @@ fn fast_side_by_side(
     let stop = AtomicBool::new(false);
     let ((dived, dive_states), beside) = std::thread::scope(|scope| {
         let beside = scope.spawn(|| {
-            let report = find_pushes_until(board, inside, player, careful(halved, limits.seconds), &stop);
+            let careful = careful(Limits { cells, ..halved }, limits.seconds);
+            let report = find_pushes_until(board, inside, player, careful, &stop);
             if settles(&report) {
                 stop.store(true, Ordering::Relaxed);
             }
             report
         });
-        let dived = dive(board, inside, player, halved, (start, limits.seconds), &stop);
+        let plain =
+            Limits { seconds: limits.seconds * if cells == 0 { 1.0 } else { FAST_DIVE_SHARE }, ..halved };
+        let mut dived = dive(board, inside, player, plain, (start, limits.seconds), &stop);
+        let left = limits.seconds - start.elapsed().as_secs_f64();
+        if cells != 0
+            && matches!(dived.0.outcome, Outcome::GaveUp(_))
+            && left > 0.0
+            && !stop.load(Ordering::Relaxed)
+        {
+            // The plain dive got lost: dive again for the rest of the time, the feature cells
+            // taking turns with the best state.
+            let second = Limits { seconds: left, cells, ..halved };
+            let (report, stored) = dive(board, inside, player, second, (start, limits.seconds), &stop);
+            dived = (report, dived.1 + stored);
+        }
         if settles(&dived.0) {
             stop.store(true, Ordering::Relaxed);
         }

@@ -92,7 +92,7 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
-    /// matching, tunnels, packing.
+    /// matching, tunnels, packing, cells.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
 }
@@ -217,9 +217,10 @@ fn run(args: &Args) -> Result<bool> {
             "matching" => techniques.matching = false,
             "tunnels" => techniques.tunnels = false,
             "packing" => techniques.packing = false,
+            "cells" => techniques.cells = false,
             other => {
                 anyhow::bail!(
-                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, matching, tunnels, packing)"
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, matching, tunnels, packing, cells)"
                 )
             }
         }

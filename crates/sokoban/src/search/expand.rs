@@ -22,6 +22,9 @@ impl Search<'_> {
         let node = *self.table.node(id);
         let row: Vec<u64> = self.table.row(id).to_vec();
         self.load(&row);
+        if self.limits.cells & super::BOXES_HOME != 0 {
+            self.boxes_home = self.boxes.iter().filter(|&&b| self.board.goal[b]).count() as u32;
+        }
         let exact = self.limits.fewest_moves_at.is_some();
         if exact {
             self.reach.walk_distances(self.board, &self.occupied, usize::from(node.player));
@@ -223,6 +226,7 @@ impl Search<'_> {
                 h = None;
             }
             let child = Node {
+                cell: self.child_cell(b, to),
                 parent,
                 hash,
                 player: normal as u16,

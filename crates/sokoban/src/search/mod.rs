@@ -11,6 +11,7 @@
 //! - `estimate`: the matching bound of a state and its one-row update for a child.
 //! - `packing`: goal rooms, the order to fill each, and the macro that takes a box entering a
 //!   room straight to the room's next goal (fast mode only).
+//! - `open`: the open list, one queue or one per feature cell taken in turn (fast mode).
 //! - this module, the driver: the open list and its orders, the limits, and the pushes of the
 //!   answer read back from the arena.
 //!
@@ -28,7 +29,11 @@
 //! - **fast**: weighted best-first, `g + w·h`: a large weight dives towards the goals, a small
 //!   one stays closer to A* and gets out of the wide traps that catch the dive. Among states
 //!   of equal value the newest comes first, so the search goes on with the boxes it has just
-//!   moved rather than going back to an older state that looks as good.
+//!   moved rather than going back to an older state that looks as good. The open states are
+//!   split into *feature cells* by two features, the boxes on goals and the regions of floor
+//!   the player is shut out of, and the cells take turns, each giving its best state (see
+//!   `open`, after the feature-space search FESS): a bound that is flat over a wide plateau
+//!   no longer keeps the search on one kind of progress.
 //! - **fewest moves**: once the push optimum `P` is known, A* again over states that keep the
 //!   player's exact square, ordered by (pushes + bound, moves so far) and cut at `P` pushes.
 //!   The first solved state popped has `P` pushes and the fewest moves among such solutions.
@@ -48,6 +53,7 @@
 
 mod estimate;
 mod expand;
+mod open;
 mod packing;
 mod reach;
 mod table;
@@ -56,14 +62,13 @@ use crate::board::Board;
 use crate::bound::Matcher;
 use crate::deadlock::{CorralDeadlocks, Scratch};
 use grid::Direction;
+use open::Open;
 use packing::Packing;
 use reach::Reach;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
-use table::{NONE, Node, PACKED, Table, Zobrist, grown};
+use table::{NONE, Node, PACKED, Table, Zobrist};
 
 /// Which limit ended a search that gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +118,15 @@ pub(crate) struct Limits {
     /// Only with `optimal`: search for the fewest moves among solutions of this many pushes,
     /// which must be the push optimum. States then keep the player's exact square.
     pub fewest_moves_at: Option<u16>,
+    /// The features whose cells take turns in the open list (see `open`; fast mode only): a
+    /// set of [`BOXES_HOME`] and [`SHUT_OUT`], empty for one queue.
+    pub cells: u8,
 }
+
+/// A feature of a state: the boxes on goals.
+pub(crate) const BOXES_HOME: u8 = 1;
+/// A feature of a state: the regions of floor the player is shut out of.
+pub(crate) const SHUT_OUT: u8 = 2;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -127,6 +140,7 @@ impl Default for Limits {
             packing: true,
             techniques: Techniques::default(),
             fewest_moves_at: None,
+            cells: 0,
         }
     }
 }
@@ -148,6 +162,8 @@ pub struct Techniques {
     pub tunnels: bool,
     /// Goal rooms filled in their packing order (fast mode only).
     pub packing: bool,
+    /// The open list's feature cells taken in turn (fast mode only, see `open`).
+    pub cells: bool,
 }
 
 impl Default for Techniques {
@@ -159,6 +175,7 @@ impl Default for Techniques {
             matching: true,
             tunnels: true,
             packing: true,
+            cells: true,
         }
     }
 }
@@ -207,8 +224,9 @@ struct Search<'a> {
     stop: &'a AtomicBool,
     table: Table,
     zobrist: Zobrist,
-    /// The open list: (priority, tie-break order of the state id, see `id_of`), smallest first.
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    /// The open list: (priority, tie-break order of the state id, see `id_of`), smallest first,
+    /// in one queue, or one per feature cell (see `open`).
+    open: Open,
     /// The most children one expansion can make: four pushes a box.
     most_children: usize,
     // The position being expanded.
@@ -216,6 +234,8 @@ struct Search<'a> {
     boxes: Vec<usize>,
     /// The box set of the child being made.
     child_words: Vec<u64>,
+    /// The boxes on goals in the position being expanded.
+    boxes_home: u32,
     reach: Reach,
     // The bound's cost matrices and matching.
     cost: Vec<u32>,
@@ -282,11 +302,12 @@ impl<'a> Search<'a> {
             stop,
             table: Table::new(words),
             zobrist: Zobrist::new(board.len),
-            heap: BinaryHeap::new(),
+            open: Open::default(),
             most_children: 0,
             occupied: vec![false; board.len],
             boxes: Vec::new(),
             child_words: vec![0; words],
+            boxes_home: 0,
             reach: Reach::new(board),
             cost: Vec::new(),
             parent_cost: Vec::new(),
@@ -311,6 +332,9 @@ impl<'a> Search<'a> {
             self.child_words[bit / 64] |= 1 << (bit % 64);
         }
         self.most_children = 4 * boxes.len();
+        if self.limits.cells != 0 && self.limits.fewest_moves_at.is_none() {
+            self.open = Open::alternating();
+        }
         if self.limits.techniques.matching {
             self.kept_matchings = estimate::KeptMatchings::new(boxes.len(), self.limits.memory_budget);
         }
@@ -328,6 +352,13 @@ impl<'a> Search<'a> {
         let normal = if self.limits.fewest_moves_at.is_some() { player } else { lowest };
         let box_hash = boxes.iter().fold(0, |h, &b| h ^ self.zobrist.box_key(b));
         let Some(h) = self.bound(normal) else { return report(Outcome::Unsolvable, self) };
+        self.boxes_home = self.boxes.iter().filter(|&&b| self.board.goal[b]).count() as u32;
+        let cell = if self.limits.cells == 0 || self.limits.fewest_moves_at.is_some() {
+            0
+        } else {
+            let _ = self.reach.lowest_reachable(self.board, &words, player);
+            self.cell_of(self.boxes_home)
+        };
         let root = Node {
             parent: NONE,
             hash: box_hash ^ self.zobrist.player_key(normal),
@@ -339,16 +370,16 @@ impl<'a> Search<'a> {
             dir: 0,
             count: 0,
             closed: false,
+            cell,
         };
         let id = self.table.insert(root, &words);
         self.push_open(id);
         let mut expanded = 0_u64;
-        while let Some(Reverse((_, order))) = self.heap.pop() {
-            let id = self.id_of(order);
+        loop {
+            let (table, flip) = (&self.table, self.id_of(0));
+            let Some(order) = self.open.pop(|order| !table.node(order ^ flip).closed) else { break };
+            let id = order ^ flip;
             let node = *self.table.node(id);
-            if node.closed {
-                continue;
-            }
             if node.h == 0 && self.is_solved(id) {
                 return report(Outcome::Solved(self.path(id)), self);
             }
@@ -383,9 +414,8 @@ impl<'a> Search<'a> {
     /// more expansion, and of the kept matchings: the most the search can hold when the next
     /// expansion is done.
     fn bytes_after_expansion(&self) -> u64 {
-        let heap = grown(self.heap.capacity(), self.heap.len() + self.most_children);
         let bytes = self.table.bytes_after(self.most_children)
-            + heap * size_of::<Reverse<(u64, u32)>>()
+            + self.open.bytes_after(self.most_children)
             + self.kept_matchings.bytes();
         bytes as u64
     }
@@ -403,15 +433,35 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn push_open(&mut self, id: u32) {
-        let key = self.priority(self.table.node(id));
-        if self.heap.len() == self.heap.capacity() {
-            // Doubling, as `bytes_after_expansion` counts it.
-            let more = grown(self.heap.capacity(), self.heap.len() + 1) - self.heap.len();
-            self.heap.reserve_exact(more);
+    /// The feature cell of the child just flooded by `Reach::lowest_reachable`, where a box left
+    /// `left` for `entered` (0 without cells).
+    fn child_cell(&mut self, left: usize, entered: usize) -> u16 {
+        if self.limits.cells == 0 || self.limits.fewest_moves_at.is_some() {
+            return 0;
         }
+        let home = self.boxes_home + u32::from(self.board.goal[entered]) - u32::from(self.board.goal[left]);
+        self.cell_of(home)
+    }
+
+    /// The feature cell of the child just flooded by `Reach::lowest_reachable`, which has
+    /// `boxes_home` boxes on goals (see `open`).
+    fn cell_of(&mut self, boxes_home: u32) -> u16 {
+        let mut cell = 0;
+        if self.limits.cells & BOXES_HOME != 0 {
+            cell |= boxes_home.min(255) << 8;
+        }
+        if self.limits.cells & SHUT_OUT != 0 {
+            cell |= self.reach.regions_beyond(self.board).min(255);
+        }
+        cell as u16
+    }
+
+    fn push_open(&mut self, id: u32) {
+        let node = self.table.node(id);
+        let key = self.priority(node);
+        let cell = u32::from(node.cell);
         let order = self.id_of(id);
-        self.heap.push(Reverse((key, order)));
+        self.open.push(cell, key, order);
     }
 
     /// A state's place among the open states of equal priority, and back (the map is its own
@@ -419,6 +469,7 @@ impl<'a> Search<'a> {
     /// expansion, so the dive goes on with the boxes it just moved instead of going back to an
     /// older state of the same value. The other orders take the oldest first.
     fn id_of(&self, order: u32) -> u32 {
+        // `!order` is `order ^ u32::MAX`: the driver's loop reads the map as `order ^ id_of(0)`.
         if self.limits.optimal || self.limits.fewest_moves_at.is_some() { order } else { !order }
     }
 

@@ -36,6 +36,8 @@ pub(super) struct Reach {
     /// Scratch words of the bitwise flood: the squares free of boxes, and the region.
     free_words: Vec<u64>,
     region_words: Vec<u64>,
+    /// Scratch of [`Reach::regions_beyond`]: the free squares not yet in a region.
+    rest_words: Vec<u64>,
 }
 
 impl Reach {
@@ -50,6 +52,7 @@ impl Reach {
             parent_cells: vec![0; words],
             free_words: vec![0; words],
             region_words: vec![0; words],
+            rest_words: vec![0; words],
         }
     }
 
@@ -113,5 +116,109 @@ impl Reach {
         self.region_words[from / 64] = 1 << (from % 64);
         board.flood_words(&mut self.region_words, &self.free_words);
         grid::set_bits(&self.region_words).next().unwrap_or(from)
+    }
+
+    /// How many regions of free floor the last [`Reach::lowest_reachable`] left apart from the
+    /// player's: the squares the player is shut out of, counted by pieces (a feature of the
+    /// state, see `open`).
+    pub fn regions_beyond(&mut self, board: &Board) -> u32 {
+        for ((rest, &free), &region) in
+            self.rest_words.iter_mut().zip(&self.free_words).zip(&self.region_words)
+        {
+            *rest = free & !region;
+        }
+        let mut count = 0;
+        while let Some(w) = self.rest_words.iter().position(|&word| word != 0) {
+            count += 1;
+            self.region_words.fill(0);
+            let word = self.rest_words[w];
+            self.region_words[w] = word & word.wrapping_neg();
+            board.flood_words(&mut self.region_words, &self.free_words);
+            for (rest, &region) in self.rest_words.iter_mut().zip(&self.region_words) {
+                *rest &= !region;
+            }
+        }
+        count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use grid::Direction;
+
+    /// The regions of free floor apart from the player's, counted by a plain flood per region.
+    fn plain_regions_beyond(board: &Board, boxed: &[bool], player: usize) -> u32 {
+        let mut seen = vec![false; board.len];
+        let flood = |start: usize, seen: &mut Vec<bool>| {
+            let mut stack = vec![start];
+            seen[start] = true;
+            while let Some(cell) = stack.pop() {
+                for d in Direction::READING_ORDER {
+                    let next = board.step(cell, d);
+                    if board.floor[next] && !boxed[next] && !seen[next] {
+                        seen[next] = true;
+                        stack.push(next);
+                    }
+                }
+            }
+        };
+        flood(player, &mut seen);
+        let mut count = 0;
+        for &cell in &board.interior {
+            if !boxed[cell] && !seen[cell] {
+                count += 1;
+                flood(cell, &mut seen);
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn the_regions_the_player_is_shut_out_of_agree_with_a_plain_count() {
+        let mut random = testkit::Random::new(0x6a09_e667_f3bc_c909);
+        let mut checked = 0;
+        let mut shut_out = 0;
+        for width in [6, 9, 13, 31, 63, 64, 65, 80] {
+            for _ in 0..25 {
+                let height = 5 + random.below(6);
+                let mut rows: Vec<Vec<u8>> = (0..height)
+                    .map(|r| {
+                        (0..width)
+                            .map(|c| {
+                                let rim = r == 0 || r + 1 == height || c == 0 || c + 1 == width;
+                                if rim || random.below(6) == 0 { b'#' } else { b' ' }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                rows[height / 2][1..4].copy_from_slice(b"@$.");
+                let text: Vec<String> =
+                    rows.iter().map(|row| String::from_utf8(row.clone()).unwrap()).collect();
+                let text: Vec<&str> = text.iter().map(String::as_str).collect();
+                let Ok(level) = Level::parse(1, "t", &text) else { continue };
+                let Ok(board) = Board::new(&level) else { continue };
+                // Boxes on a random quarter of the interior, never on the player.
+                let boxed: Vec<bool> = (0..board.len)
+                    .map(|c| board.floor[c] && c != level.player && random.below(4) == 0)
+                    .collect();
+                let cells: Vec<usize> = board.interior.iter().copied().filter(|&c| boxed[c]).collect();
+                let mut row = vec![0_u64; board.interior.len().div_ceil(64)];
+                for &b in &cells {
+                    let bit = usize::from(board.interior_index[b]);
+                    row[bit / 64] |= 1 << (bit % 64);
+                }
+                let mut reach = Reach::new(&board);
+                reach.set_parent(&row, &cells);
+                let _ = reach.lowest_reachable(&board, &row, level.player);
+                let expected = plain_regions_beyond(&board, &boxed, level.player);
+                assert_eq!(reach.regions_beyond(&board), expected, "width {width}:\n{}", text.join("\n"));
+                checked += 1;
+                shut_out += usize::from(expected > 1);
+            }
+        }
+        // Boards with several regions apart, or the test proves little.
+        assert!(checked > 150 && shut_out > 50, "{checked} boards, {shut_out} with several regions");
     }
 }

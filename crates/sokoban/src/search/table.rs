@@ -55,6 +55,9 @@ pub(super) struct Node {
     pub count: u8,
     /// Expanded already.
     pub closed: bool,
+    /// The feature cell whose queue holds the state when open (see `open`; 0 when the search
+    /// runs with one queue).
+    pub cell: u16,
 }
 
 /// The random words of the Zobrist hash, one per box square and one per player square.

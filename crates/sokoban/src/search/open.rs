@@ -1,0 +1,168 @@
+//! The open list: one priority queue, or one per *feature cell* taken in turn.
+//!
+//! A best-first search with one queue follows its bound wherever it leads. On a large level
+//! the bound is flat over wide plateaus, and the search spends its time among states that all
+//! look alike, for instance pushing boxes about a room while the player stays locked out of
+//! another one. The feature-space search of Shoham and Schaeffer (FESS, 2020) keeps the search
+//! from settling on one kind of progress: it projects each state onto a few features and
+//! visits the projections (cells) in turn, so that a state with more boxes home and one with a
+//! freer player each get their share of expansions, whichever the bound prefers.
+//!
+//! This module takes that one idea, without FESS's advisors and move weights: a state's cell
+//! is a small number the expansion computes (see `Search::cell_of`), each cell has its own
+//! queue, ordered as the single one would be, and [`Open::pop`] takes the best state of the
+//! next non-empty cell in a fixed cycle. With one cell it is the plain best-first search.
+//!
+//! Its bytes are counted like the table's ([`Open::bytes_after`]): every queue grows by
+//! doubling, done here explicitly, so the next growth is known exactly.
+
+use super::table::grown;
+use rustc_hash::FxHashMap;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// An entry: (priority, tie-break order of the state id), smallest first.
+type Entry = Reverse<(u64, u32)>;
+
+/// The open states, in one queue per cell.
+#[derive(Default)]
+pub(super) struct Open {
+    queues: Vec<BinaryHeap<Entry>>,
+    /// The queue of each cell seen so far.
+    index: FxHashMap<u32, usize>,
+    /// The queue [`Open::pop`] tries first.
+    next: usize,
+    /// Entries in all queues.
+    len: usize,
+    /// With [`Open::alternating`]: every entry also in one queue over all cells, which takes
+    /// every second turn.
+    plain: Option<BinaryHeap<Entry>>,
+    /// The plain queue's turn is next.
+    plain_turn: bool,
+}
+
+impl Open {
+    /// An open list whose cells take turns with one queue over all of them: every second
+    /// state is the best of all, as in the plain search, and the others come from the cells
+    /// in turn.
+    pub fn alternating() -> Self {
+        Open { plain: Some(BinaryHeap::new()), ..Open::default() }
+    }
+
+    /// Adds an entry to the queue of `cell`.
+    pub fn push(&mut self, cell: u32, priority: u64, order: u32) {
+        if let Some(plain) = &mut self.plain {
+            reserve_doubling(plain);
+            plain.push(Reverse((priority, order)));
+        }
+        let queues = self.queues.len();
+        let index = *self.index.entry(cell).or_insert(queues);
+        if index == queues {
+            self.queues.push(BinaryHeap::new());
+        }
+        let queue = &mut self.queues[index];
+        reserve_doubling(queue);
+        queue.push(Reverse((priority, order)));
+        self.len += 1;
+    }
+
+    /// The best entry of the next cell in the cycle that has one `live` accepts; entries it
+    /// rejects (states closed since they were queued) are dropped on the way.
+    pub fn pop(&mut self, mut live: impl FnMut(u32) -> bool) -> Option<u32> {
+        self.plain_turn = !self.plain_turn;
+        if self.plain_turn
+            && let Some(plain) = &mut self.plain
+        {
+            while let Some(Reverse((_, order))) = plain.pop() {
+                if live(order) {
+                    return Some(order);
+                }
+            }
+        }
+        for turn in 0..self.queues.len() {
+            let index = (self.next + turn) % self.queues.len();
+            while let Some(Reverse((_, order))) = self.queues[index].pop() {
+                self.len -= 1;
+                if live(order) {
+                    self.next = index + 1;
+                    return Some(order);
+                }
+            }
+        }
+        None
+    }
+
+    /// Bytes the queues hold once `extra` more entries are pushed, wherever they go: all the
+    /// queues as they are, plus the largest growth that one queue (or a new one) could need.
+    pub fn bytes_after(&self, extra: usize) -> usize {
+        let held: usize = self.queues.iter().map(BinaryHeap::capacity).sum();
+        let growth = self
+            .queues
+            .iter()
+            .map(|queue| grown(queue.capacity(), queue.len() + extra) - queue.capacity())
+            .chain([grown(0, extra)])
+            .max()
+            .unwrap_or(0);
+        let map = (self.index.capacity() + extra) * (size_of::<(u32, usize)>() + 1);
+        let plain = self.plain.as_ref().map_or(0, |plain| grown(plain.capacity(), plain.len() + extra));
+        (held + growth + plain) * size_of::<Entry>()
+            + self.queues.capacity() * size_of::<BinaryHeap<Entry>>()
+            + map
+    }
+
+    /// Entries queued, stale ones included.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// Makes room for one more entry by doubling, as [`Open::bytes_after`] counts it.
+fn reserve_doubling(queue: &mut BinaryHeap<Entry>) {
+    if queue.len() == queue.capacity() {
+        let more = grown(queue.capacity(), queue.len() + 1) - queue.len();
+        queue.reserve_exact(more);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_take_turns_and_each_gives_its_best() {
+        let mut open = Open::default();
+        for (cell, priority, order) in [(7, 5, 1), (7, 1, 2), (3, 9, 3), (3, 4, 4), (7, 3, 5)] {
+            open.push(cell, priority, order);
+        }
+        let mut popped = Vec::new();
+        while let Some(order) = open.pop(|_| true) {
+            popped.push(order);
+        }
+        // Cell 7 first (seen first), then 3, then 7 again: each time the cell's best.
+        assert_eq!(popped, [2, 4, 5, 3, 1]);
+        assert_eq!(open.len(), 0);
+    }
+
+    #[test]
+    fn one_cell_is_a_plain_priority_queue() {
+        let mut open = Open::default();
+        for (priority, order) in [(5, 1), (1, 2), (9, 3), (1, 0)] {
+            open.push(0, priority, order);
+        }
+        let popped: Vec<u32> = std::iter::from_fn(|| open.pop(|_| true)).collect();
+        assert_eq!(popped, [0, 2, 1, 3]);
+    }
+
+    #[test]
+    fn stale_entries_are_skipped_within_their_cell() {
+        let mut open = Open::default();
+        open.push(1, 1, 10);
+        open.push(1, 2, 11);
+        open.push(2, 1, 20);
+        // 10 is stale: cell 1 still gives its next live entry before cell 2 has its turn.
+        assert_eq!(open.pop(|order| order != 10), Some(11));
+        assert_eq!(open.pop(|_| true), Some(20));
+        assert_eq!(open.pop(|_| true), None);
+    }
+}
