@@ -76,8 +76,8 @@ struct Args {
     /// when its searches run side by side.
     #[arg(long, allow_negative_numbers = true, value_parser = thread_count)]
     threads: Option<usize>,
-    /// Run each level's two fast searches at once, a thread each, rather than one after the
-    /// other; the first answer wins. The default when there are at least twice as many threads
+    /// Run each level's fast searches on two threads at once (the dives on one, the careful
+    /// search on the other) rather than one after the other; the first answer wins. The default when there are at least twice as many threads
     /// as levels, as for one level on two cores.
     #[arg(long, conflicts_with = "optimal")]
     side_by_side: bool,

@@ -13,6 +13,14 @@
 //! queue, ordered as the single one would be, and [`Open::pop`] takes the best state of the
 //! next non-empty cell in a fixed cycle. With one cell it is the plain best-first search.
 //!
+//! The cells alone lose levels that the plain order solves: measured on whole sets, a search
+//! that only cycles the cells gave up on levels where the plain dive needed half a million
+//! states (`microban` 93, `xsokoban` 26). So the search uses [`Open::alternating`]: every entry is
+//! also in one queue over all cells, and that queue takes every second turn. Half the
+//! expansions follow the bound as before, half go round the cells, and the two share one
+//! transposition table, so neither repeats the other's work. An entry is in two queues; the
+//! second copy is dropped when it comes up, as its state is closed by then.
+//!
 //! Its bytes are counted like the table's ([`Open::bytes_after`]): every queue grows by
 //! doubling, done here explicitly, so the next growth is known exactly.
 
@@ -152,6 +160,23 @@ mod tests {
         }
         let popped: Vec<u32> = std::iter::from_fn(|| open.pop(|_| true)).collect();
         assert_eq!(popped, [0, 2, 1, 3]);
+    }
+
+    #[test]
+    fn alternating_the_best_of_all_takes_every_second_turn() {
+        let mut open = Open::alternating();
+        for (cell, priority, order) in [(1, 1, 10), (1, 2, 11), (2, 5, 20), (2, 6, 21)] {
+            open.push(cell, priority, order);
+        }
+        let mut closed = Vec::new();
+        let mut popped = Vec::new();
+        while let Some(order) = open.pop(|order| !closed.contains(&order)) {
+            closed.push(order);
+            popped.push(order);
+        }
+        // Best of all (10), cell 1's best left (11), best of all left (20), cell 2's (21):
+        // each state once, though it was queued twice.
+        assert_eq!(popped, [10, 11, 20, 21]);
     }
 
     #[test]
