@@ -347,6 +347,31 @@ impl Board {
 }
 
 #[cfg(test)]
+pub(crate) mod test_support {
+    /// The rows of a random level: a walled rectangle of open floor with one square in
+    /// `walls_one_in` a wall, and the player, one box and one goal in a row on the middle line.
+    pub(crate) fn random_rows(
+        random: &mut testkit::Random,
+        width: usize,
+        height: usize,
+        walls_one_in: usize,
+    ) -> Vec<String> {
+        let mut rows: Vec<Vec<u8>> = (0..height)
+            .map(|r| {
+                (0..width)
+                    .map(|c| {
+                        let rim = r == 0 || r + 1 == height || c == 0 || c + 1 == width;
+                        if rim || random.below(walls_one_in) == 0 { b'#' } else { b' ' }
+                    })
+                    .collect()
+            })
+            .collect();
+        rows[height / 2][1..4].copy_from_slice(b"@$.");
+        rows.into_iter().map(|row| String::from_utf8(row).unwrap_or_default()).collect()
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::level::Level;
@@ -364,24 +389,10 @@ mod tests {
         for width in [3, 5, 8, 13, 31, 63, 64, 65, 66, 100, 127, 128, 129, 140] {
             for _ in 0..20 {
                 let height = 3 + random.below(6);
-                // Open floor with walls scattered on it, the player top left, one box and goal.
-                let mut rows: Vec<Vec<u8>> = (0..height)
-                    .map(|r| {
-                        (0..width)
-                            .map(|c| {
-                                let rim = r == 0 || r + 1 == height || c == 0 || c + 1 == width;
-                                if rim || random.below(4) == 0 { b'#' } else { b' ' }
-                            })
-                            .collect()
-                    })
-                    .collect();
-                if width < 5 || height < 3 {
+                if width < 5 {
                     continue;
                 }
-                let middle = height / 2;
-                rows[middle][1..4].copy_from_slice(b"@$.");
-                let text: Vec<String> =
-                    rows.iter().map(|row| String::from_utf8(row.clone()).unwrap()).collect();
+                let text = test_support::random_rows(&mut random, width, height, 4);
                 let text: Vec<&str> = text.iter().map(String::as_str).collect();
                 let Ok(level) = Level::parse(1, "t", &text) else { continue };
                 let Ok(board) = Board::new(&level) else { continue };

@@ -41,8 +41,9 @@
 //! | all                          | 9 / 90            | 153 / 155         | 17 / 50            |
 //! | `--without corral-deadlocks` | 5 / 90            | 152 / 155         | 16 / 50            |
 //!
-//! Feature cells, at 10 s a level, one thread a level: `xsokoban` 13 / 90 without, 29 / 90
-//! with; `microban2` 131 / 135 without, 135 / 135 with; `microban` 154 / 155 either way.
+//! Feature cells, at 10 s a level, one thread a level: `xsokoban` 13 / 90 without, 27 / 90
+//! with; `microban2` 131 / 135 without, 135 / 135 with; `sasquatch` 19 / 50 without, 22 / 50
+//! with; `microban` 154 / 155 either way.
 //!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
@@ -51,16 +52,17 @@
 //!
 //! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time limit
 //! (`FAST_DIVE_SHARE`), which solves most levels in milliseconds. If that gets lost in a wide
-//! trap, a second dive takes the next 30% (`FAST_CELLS_SHARE`) with feature cells: its open
-//! states are also split by the boxes on goals and the regions of floor the player is shut out
-//! of, and every second state it expands is the best of the next cell in turn (after the
-//! feature-space search FESS of Shoham and Schaeffer), so a bound that is flat over a wide
-//! plateau no longer holds the search to one kind of progress. A search with a light weight
-//! (close to A*), with the same cells, has the rest. The dives fill goal rooms in a packing
-//! order, a box entering a room going straight to the room's next goal; the last search does
-//! not, in case the order was what trapped the dives. With [`Options::side_by_side`] two threads
-//! share the work, each for the whole time limit: one dives, plainly for its first 40% and with
-//! cells after; the other runs the careful search; the first to settle the level stops the
+//! trap, a careful search with a light weight (close to A*) takes the next 15%, as it took the
+//! rest before feature cells came. Then a second dive takes 20% and a second careful search
+//! the rest (`FAST_PHASES`), both with feature cells: their open states are also split by the
+//! boxes on goals and the regions of floor the player is shut out of, and every second state
+//! they expand is the best of the next cell in turn (after the feature-space search FESS of
+//! Shoham and Schaeffer), so a bound that is flat over a wide plateau no longer holds the
+//! search to one kind of progress. The dives fill goal rooms in a packing order, a box entering
+//! a room going straight to the room's next goal; the careful searches do not, in case the
+//! order was what trapped the dives. With [`Options::side_by_side`] two threads share the work,
+//! each for the whole time limit: one dives, the other runs the careful search, each plainly
+//! for its first 40% and with cells after; the first to settle the level stops the
 //! other. Tunnel macros and packing orders can skip the only way through, so a search
 //! with them that runs dry is followed by one without them before a level is called unsolvable.
 //! The optimal mode runs A* on pushes, then, where the time allows, A* for the fewest moves among
@@ -159,9 +161,9 @@ pub struct Options {
     pub memory_budget: u64,
     /// The techniques in use (all, unless measuring what each adds).
     pub techniques: Techniques,
-    /// In the fast mode, run its searches on two threads at once (the two dives in turn on one,
-    /// the careful search on the other, each thread for the whole time limit with half the
-    /// memory budget and half the states; the first answer stops the other) instead of one
+    /// In the fast mode, run its searches on two threads at once (the dives in turn on one, the
+    /// careful searches in turn on the other, each thread for the whole time limit with half
+    /// the memory budget and half the states; the first answer stops the other) instead of one
     /// after the other on one. The optimal mode runs on one thread either way.
     pub side_by_side: bool,
 }
@@ -357,11 +359,11 @@ fn careful(limits: Limits, seconds: f64) -> Limits {
     Limits { seconds, weight: FAST_CAREFUL_WEIGHT, packing: false, ..limits }
 }
 
-/// The fast mode on two threads: the dives (the plain one for its share of the time, then,
-/// with `cells`, the one with feature cells for the rest) and the careful search at once, each
-/// thread for the whole time limit with half the memory budget and half the states, the first
-/// to settle the level stopping the other. Wide traps that would have used up the dive's share of the time on one
-/// thread cost the careful search nothing here.
+/// The fast mode on two threads: the dives on one and the careful searches on the other, each
+/// plain for the dive's share of the time and then, with `cells`, with feature cells for the
+/// rest; each thread for the whole time limit with half the memory budget and half the
+/// states, the first to settle the level stopping the other. Wide traps that would have used
+/// up the dive's share of the time on one thread cost the careful search nothing here.
 fn fast_side_by_side(
     board: &Board,
     inside: &[usize],

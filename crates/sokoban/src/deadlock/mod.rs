@@ -61,7 +61,7 @@ pub(super) fn fresh_stamp(stamp: &mut u32, marks: &mut [u32]) -> u32 {
 }
 
 #[cfg(test)]
-pub(super) mod test_support {
+pub(crate) mod test_support {
     use crate::board::Board;
     use crate::level::Level;
     use grid::Direction;
@@ -76,7 +76,7 @@ pub(super) mod test_support {
         (board, occupied, level)
     }
 
-    pub(super) fn reach_of(board: &Board, occupied: &[bool], player: usize) -> Vec<bool> {
+    pub(crate) fn reach_of(board: &Board, occupied: &[bool], player: usize) -> Vec<bool> {
         let mut seen = vec![false; board.len];
         let mut stack = vec![player];
         seen[player] = true;

@@ -29,11 +29,12 @@
 //! - **fast**: weighted best-first, `g + w·h`: a large weight dives towards the goals, a small
 //!   one stays closer to A* and gets out of the wide traps that catch the dive. Among states
 //!   of equal value the newest comes first, so the search goes on with the boxes it has just
-//!   moved rather than going back to an older state that looks as good. The open states are
-//!   split into *feature cells* by two features, the boxes on goals and the regions of floor
-//!   the player is shut out of, and the cells take turns, each giving its best state (see
-//!   `open`, after the feature-space search FESS): a bound that is flat over a wide plateau
-//!   no longer keeps the search on one kind of progress.
+//!   moved rather than going back to an older state that looks as good. The fast mode's later
+//!   searches also split the open states into *feature cells* by two features, the boxes on
+//!   goals and the regions of floor the player is shut out of; every second expansion takes
+//!   the best state of the next cell in turn (see `open`, after the feature-space search
+//!   FESS), so a bound that is flat over a wide plateau no longer keeps the search on one
+//!   kind of progress.
 //! - **fewest moves**: once the push optimum `P` is known, A* again over states that keep the
 //!   player's exact square, ordered by (pushes + bound, moves so far) and cut at `P` pushes.
 //!   The first solved state popped has `P` pushes and the fewest moves among such solutions.

@@ -145,31 +145,20 @@ impl Reach {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::test_support::random_rows;
+    use crate::deadlock::test_support::reach_of;
     use crate::level::Level;
-    use grid::Direction;
 
     /// The regions of free floor apart from the player's, counted by a plain flood per region.
     fn plain_regions_beyond(board: &Board, boxed: &[bool], player: usize) -> u32 {
-        let mut seen = vec![false; board.len];
-        let flood = |start: usize, seen: &mut Vec<bool>| {
-            let mut stack = vec![start];
-            seen[start] = true;
-            while let Some(cell) = stack.pop() {
-                for d in Direction::READING_ORDER {
-                    let next = board.step(cell, d);
-                    if board.floor[next] && !boxed[next] && !seen[next] {
-                        seen[next] = true;
-                        stack.push(next);
-                    }
-                }
-            }
-        };
-        flood(player, &mut seen);
+        let mut seen = reach_of(board, boxed, player);
         let mut count = 0;
         for &cell in &board.interior {
             if !boxed[cell] && !seen[cell] {
                 count += 1;
-                flood(cell, &mut seen);
+                for (seen, reached) in seen.iter_mut().zip(reach_of(board, boxed, cell)) {
+                    *seen |= reached;
+                }
             }
         }
         count
@@ -183,19 +172,7 @@ mod tests {
         for width in [6, 9, 13, 31, 63, 64, 65, 80] {
             for _ in 0..25 {
                 let height = 5 + random.below(6);
-                let mut rows: Vec<Vec<u8>> = (0..height)
-                    .map(|r| {
-                        (0..width)
-                            .map(|c| {
-                                let rim = r == 0 || r + 1 == height || c == 0 || c + 1 == width;
-                                if rim || random.below(6) == 0 { b'#' } else { b' ' }
-                            })
-                            .collect()
-                    })
-                    .collect();
-                rows[height / 2][1..4].copy_from_slice(b"@$.");
-                let text: Vec<String> =
-                    rows.iter().map(|row| String::from_utf8(row.clone()).unwrap()).collect();
+                let text = random_rows(&mut random, width, height, 6);
                 let text: Vec<&str> = text.iter().map(String::as_str).collect();
                 let Ok(level) = Level::parse(1, "t", &text) else { continue };
                 let Ok(board) = Board::new(&level) else { continue };
