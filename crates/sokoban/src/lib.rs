@@ -118,26 +118,39 @@ const FAST_CAREFUL_WEIGHT: u64 = 2;
 /// the best state: boxes on goals, and the regions of floor the player is shut out of.
 const FAST_CELLS: u8 = search::BOXES_HOME | search::SHUT_OUT;
 
-/// One of the fast mode's searches after the dive, on one thread.
+/// One search of a sequence that a thread runs in turn (see [`run_phases`]).
 struct Phase {
     /// The share of the time limit by whose end it stops (counted from the start).
     until: f64,
-    /// The careful search (a light weight, no packing orders) rather than a dive.
+    /// The careful search (a light weight, no packing orders) rather than a dive (or A* when
+    /// optimal).
     careful: bool,
     /// With feature cells.
     cells: bool,
 }
 
-/// After the dive, with feature cells: the plain careful search as before, but for 15% of the
-/// time (the levels it solved before took it at most a second at 10 s), then a dive with cells
-/// for 20%, then the careful search with cells for the rest.
-const FAST_PHASES: [Phase; 3] = [
-    Phase { until: 0.55, careful: true, cells: false },
-    Phase { until: 0.75, careful: false, cells: true },
-    Phase { until: 1.0, careful: true, cells: true },
+const fn phase(until: f64, careful: bool, cells: bool) -> Phase {
+    Phase { until, careful, cells }
+}
+
+/// The optimal mode: A* for the whole time.
+const OPTIMAL: [Phase; 1] = [phase(1.0, false, false)];
+/// The fast mode on one thread: the plain dive for 40% of the time, the plain careful search
+/// for 15% (it had the rest before feature cells came; the levels it solved took it at most a
+/// second at 10 s), a dive with cells for 20%, the careful search with cells for the rest.
+const ONE_THREAD: [Phase; 4] = [
+    phase(FAST_DIVE_SHARE, false, false),
+    phase(0.55, true, false),
+    phase(0.75, false, true),
+    phase(1.0, true, true),
 ];
-/// After the dive, without feature cells: the careful search for the rest of the time.
-const FAST_PHASES_PLAIN: [Phase; 1] = [Phase { until: 1.0, careful: true, cells: false }];
+/// The fast mode on two threads, one sequence each: plain for the dive's share, then with cells.
+const DIVES: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, false), phase(1.0, false, true)];
+const CAREFUL: [Phase; 2] = [phase(FAST_DIVE_SHARE, true, false), phase(1.0, true, true)];
+/// The same without feature cells, as before they came.
+const ONE_THREAD_PLAIN: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, false), phase(1.0, true, false)];
+const DIVES_PLAIN: [Phase; 1] = [phase(1.0, false, false)];
+const CAREFUL_PLAIN: [Phase; 1] = [phase(1.0, true, false)];
 
 /// The default memory budget of one search, 8 GiB (see [`Options::memory_budget`]).
 pub const DEFAULT_MEMORY_BUDGET: u64 = 8 << 30;
@@ -244,7 +257,8 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     let side_by_side = options.side_by_side && !options.optimal;
     let limits = Limits {
         optimal: options.optimal,
-        seconds: options.time_limit * if options.optimal || side_by_side { 1.0 } else { FAST_DIVE_SHARE },
+        // Each search's own time is set by its phase (see `run_phases`).
+        seconds: options.time_limit,
         weight: FAST_DIVE_WEIGHT,
         max_states: options.max_states,
         memory_budget: options.memory_budget,
@@ -254,37 +268,17 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         fewest_moves_at: None,
         cells: 0,
     };
-    // The features of the fast mode's searches after the plain dive (none: the dive, then the
-    // careful search, both plain).
-    let cells = if options.optimal || !options.techniques.cells { 0 } else { FAST_CELLS };
+    let cells = options.techniques.cells;
     let player = level.player;
     let (mut report, mut stored) = if side_by_side {
         fast_side_by_side(&board, &inside, player, limits, cells, start)
     } else {
-        let never = AtomicBool::new(false);
-        let (mut report, mut stored) =
-            dive(&board, &inside, player, limits, (start, options.time_limit), &never);
-        if !options.optimal {
-            // The dive got lost: the other searches in turn, each until its share of the time
-            // is over or it settles the level.
-            let phases: &[Phase] = if cells == 0 { &FAST_PHASES_PLAIN } else { &FAST_PHASES };
-            for phase in phases {
-                let left = options.time_limit * phase.until - start.elapsed().as_secs_f64();
-                if !matches!(report.outcome, Outcome::GaveUp(_)) || left <= 0.0 {
-                    continue;
-                }
-                let limits = Limits { seconds: left, cells: if phase.cells { cells } else { 0 }, ..limits };
-                let (next, next_stored) = if phase.careful {
-                    let report = find_pushes(&board, &inside, player, careful(limits, left));
-                    let states = report.states;
-                    (report, states)
-                } else {
-                    dive(&board, &inside, player, limits, (start, options.time_limit), &never)
-                };
-                (report, stored) = (next, stored + next_stored);
-            }
-        }
-        (report, stored)
+        let phases: &[Phase] = match (options.optimal, cells) {
+            (true, _) => &OPTIMAL,
+            (false, true) => &ONE_THREAD,
+            (false, false) => &ONE_THREAD_PLAIN,
+        };
+        run_phases(&board, &inside, player, limits, phases, start, &AtomicBool::new(false))
     };
     let left = options.time_limit - start.elapsed().as_secs_f64();
     if report.outcome == Outcome::Unsolvable && report.macros_used {
@@ -353,10 +347,53 @@ fn dive(
     (report, stored)
 }
 
-/// The fast mode's second search: a light weight, nearly A*, for `seconds`, without the packing
-/// orders, in case they were what misled the dive.
+/// The fast mode's careful search: a light weight, nearly A*, for `seconds`, without the
+/// packing orders, in case they were what misled the dive.
 fn careful(limits: Limits, seconds: f64) -> Limits {
     Limits { seconds, weight: FAST_CAREFUL_WEIGHT, packing: false, ..limits }
+}
+
+/// Runs `phases` in turn, each only while the ones before gave up and until its share of the
+/// time limit (`limits.seconds`, counted from `start`) is over or `stop` is raised. The first
+/// always runs, for its share from its own start. Returns the last report and the states all
+/// of them stored.
+fn run_phases(
+    board: &Board,
+    inside: &[usize],
+    player: usize,
+    limits: Limits,
+    phases: &[Phase],
+    start: Instant,
+    stop: &AtomicBool,
+) -> (SearchReport, usize) {
+    let time_limit = limits.seconds;
+    let mut done: Option<(SearchReport, usize)> = None;
+    for phase in phases {
+        let left = time_limit * phase.until - start.elapsed().as_secs_f64();
+        let (seconds, stored) = match &done {
+            None => (time_limit * phase.until, 0),
+            Some((report, _))
+                if !matches!(report.outcome, Outcome::GaveUp(_))
+                    || left <= 0.0
+                    || stop.load(Ordering::Relaxed) =>
+            {
+                continue;
+            }
+            Some((_, stored)) => (left, *stored),
+        };
+        let limits = Limits { cells: if phase.cells { FAST_CELLS } else { 0 }, ..limits };
+        let (report, states) = if phase.careful {
+            let report = find_pushes_until(board, inside, player, careful(limits, seconds), stop);
+            let states = report.states;
+            (report, states)
+        } else {
+            dive(board, inside, player, Limits { seconds, ..limits }, (start, time_limit), stop)
+        };
+        done = Some((report, stored + states));
+    }
+    // Only an empty list runs nothing.
+    let gave_up = SearchReport { outcome: Outcome::GaveUp(Limit::Time), states: 0, macros_used: false };
+    done.unwrap_or((gave_up, 0))
 }
 
 /// The fast mode on two threads: the dives on one and the careful searches on the other, each
@@ -369,7 +406,7 @@ fn fast_side_by_side(
     inside: &[usize],
     player: usize,
     limits: Limits,
-    cells: u8,
+    cells: bool,
     start: Instant,
 ) -> (SearchReport, usize) {
     let settles = |report: &SearchReport| match report.outcome {
@@ -383,53 +420,19 @@ fn fast_side_by_side(
         ..limits
     };
     let stop = AtomicBool::new(false);
-    let ((dived, dive_states), beside) = std::thread::scope(|scope| {
-        let beside = scope.spawn(|| {
-            // Plain for the dive's share of the time, then, with cells, with them for the rest.
-            let plain = limits.seconds * if cells == 0 { 1.0 } else { FAST_DIVE_SHARE };
-            let mut report = find_pushes_until(board, inside, player, careful(halved, plain), &stop);
-            let left = limits.seconds - start.elapsed().as_secs_f64();
-            if cells != 0
-                && matches!(report.outcome, Outcome::GaveUp(_))
-                && left > 0.0
-                && !stop.load(Ordering::Relaxed)
-            {
-                let states = report.states;
-                report = find_pushes_until(
-                    board,
-                    inside,
-                    player,
-                    careful(Limits { cells, ..halved }, left),
-                    &stop,
-                );
-                report.states += states;
-            }
-            if settles(&report) {
-                stop.store(true, Ordering::Relaxed);
-            }
-            report
-        });
-        let plain =
-            Limits { seconds: limits.seconds * if cells == 0 { 1.0 } else { FAST_DIVE_SHARE }, ..halved };
-        let mut dived = dive(board, inside, player, plain, (start, limits.seconds), &stop);
-        let left = limits.seconds - start.elapsed().as_secs_f64();
-        if cells != 0
-            && matches!(dived.0.outcome, Outcome::GaveUp(_))
-            && left > 0.0
-            && !stop.load(Ordering::Relaxed)
-        {
-            // The plain dive got lost: dive again for the rest of the time, the feature cells
-            // taking turns with the best state.
-            let second = Limits { seconds: left, cells, ..halved };
-            let (report, stored) = dive(board, inside, player, second, (start, limits.seconds), &stop);
-            dived = (report, dived.1 + stored);
-        }
-        if settles(&dived.0) {
+    let run = |phases: &[Phase]| {
+        let result = run_phases(board, inside, player, halved, phases, start, &stop);
+        if settles(&result.0) {
             stop.store(true, Ordering::Relaxed);
         }
+        result
+    };
+    let ((dived, dive_states), (beside, beside_states)) = std::thread::scope(|scope| {
+        let beside = scope.spawn(|| run(if cells { &CAREFUL } else { &CAREFUL_PLAIN }));
+        let dived = run(if cells { &DIVES } else { &DIVES_PLAIN });
         (dived, beside.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
-    let stored = dive_states + beside.states;
+    let stored = dive_states + beside_states;
     // Rank: an answer (the fewer pushes when both found one), then a proof that none exists,
     // then an exhausted search that used macros (checked without them afterwards), then the
     // careful search's limit, which ran to the end.
