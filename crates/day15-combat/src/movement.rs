@@ -385,6 +385,21 @@ mod tests {
         neighbours(from).into_iter().find(|&n| free[n] && from_chosen[n] == distance - 1)
     }
 
+    /// The open squares of a random `width` x `height` cave: every square off the rim but those
+    /// that draw less than `walls` out of `out_of`, in reading order.
+    fn random_open(
+        random: &mut testkit::Random,
+        width: usize,
+        height: usize,
+        walls: u64,
+        out_of: u64,
+    ) -> Vec<bool> {
+        let len = width * height;
+        let interior =
+            |c: usize| !c.is_multiple_of(width) && c % width != width - 1 && c >= width && c < len - width;
+        (0..len).map(|c| interior(c) && random.next_u64() % out_of >= walls).collect()
+    }
+
     #[test]
     fn every_way_through_the_search_agrees_with_the_literal_rule() {
         let mut random = testkit::Random::new(0x7a3c_19e5_0f42_b6d1);
@@ -393,11 +408,8 @@ mod tests {
             let width = 5 + (random.next_u64() % 70) as usize;
             let height = 5 + (random.next_u64() % 30) as usize;
             let len = width * height;
-            let interior = |c: usize| {
-                !c.is_multiple_of(width) && c % width != width - 1 && c >= width && c < len - width
-            };
             let walls = 1 + random.next_u64() % 4;
-            let open: Vec<bool> = (0..len).map(|c| interior(c) && random.next_u64() % 8 >= walls).collect();
+            let open = random_open(&mut random, width, height, walls, 8);
             let mut free = open.clone();
             let mut enemy = vec![false; len];
             let mut units = Vec::new();
@@ -448,11 +460,8 @@ mod tests {
             let width = 8 + (random.next_u64() % 120) as usize;
             let height = 8 + (random.next_u64() % 40) as usize;
             let len = width * height;
-            let interior = |c: usize| {
-                !c.is_multiple_of(width) && c % width != width - 1 && c >= width && c < len - width
-            };
             let walls = random.next_u64() % 3;
-            let open: Vec<bool> = (0..len).map(|c| interior(c) && random.next_u64() % 10 >= walls).collect();
+            let open = random_open(&mut random, width, height, walls, 10);
             let mut free = open.clone();
             let mut enemy = vec![false; len];
             let mut units = Vec::new();

@@ -11,6 +11,23 @@ const CAVES: u64 = 1000;
 /// the same numbers as the small cave of the same seed.
 const WIDE_SEEDS: u64 = 1 << 32;
 
+/// A `width` x `height` cave walled round, each inner square a wall with `wall_percent` in 100
+/// chances and open floor otherwise, row by row.
+fn walled_cave(random: &mut Random, width: usize, height: usize, wall_percent: usize) -> Vec<Vec<char>> {
+    let mut rows: Vec<Vec<char>> = vec![vec!['#'; width]; height];
+    for row in rows.iter_mut().take(height - 1).skip(1) {
+        for cell in row.iter_mut().take(width - 1).skip(1) {
+            *cell = if random.below(100) < wall_percent { '#' } else { '.' };
+        }
+    }
+    rows
+}
+
+/// The map text of a cave's rows, a line each.
+fn to_map(rows: Vec<Vec<char>>) -> String {
+    rows.into_iter().map(|row| row.into_iter().collect::<String>() + "\n").collect()
+}
+
 /// A walled cave with random inner walls and units (the shared seeded generator, so a failure
 /// names a seed that reproduces it). Sizes run from 3 x 3 to 20 x 20; the unit
 /// mix runs from one side only to crowds.
@@ -20,12 +37,7 @@ fn generate(seed: u64) -> String {
     let wall_percent = random.below(40);
     let units = 1 + random.below(14);
     let elf_percent = random.below(101);
-    let mut rows: Vec<Vec<char>> = vec![vec!['#'; width]; height];
-    for row in rows.iter_mut().take(height - 1).skip(1) {
-        for cell in row.iter_mut().take(width - 1).skip(1) {
-            *cell = if random.below(100) < wall_percent { '#' } else { '.' };
-        }
-    }
+    let mut rows = walled_cave(&mut random, width, height, wall_percent);
     for _ in 0..units {
         let (row, column) = (1 + random.below(height - 2), 1 + random.below(width - 2));
         rows[row][column] = if random.below(100) < elf_percent { 'E' } else { 'G' };
@@ -33,7 +45,7 @@ fn generate(seed: u64) -> String {
     if !rows.iter().flatten().any(|&ch| ch == 'E' || ch == 'G') {
         rows[1][1] = 'G';
     }
-    rows.into_iter().map(|row| row.into_iter().collect::<String>() + "\n").collect()
+    to_map(rows)
 }
 
 /// A wide, shallow cave (65 to 140 columns: rows of more than one 64-bit word in the fast
@@ -41,17 +53,12 @@ fn generate(seed: u64) -> String {
 fn generate_wide(seed: u64) -> String {
     let mut random = Random::new(WIDE_SEEDS + seed);
     let (width, height) = (65 + random.below(76), 3 + random.below(6));
-    let mut rows: Vec<Vec<char>> = vec![vec!['#'; width]; height];
-    for row in rows.iter_mut().take(height - 1).skip(1) {
-        for cell in row.iter_mut().take(width - 1).skip(1) {
-            *cell = if random.below(100) < 12 { '#' } else { '.' };
-        }
-    }
+    let mut rows = walled_cave(&mut random, width, height, 12);
     for index in 0..2 + random.below(5) {
         let (row, column) = (1 + random.below(height - 2), 1 + random.below(width - 2));
         rows[row][column] = if index % 2 == 0 { 'E' } else { 'G' };
     }
-    rows.into_iter().map(|row| row.into_iter().collect::<String>() + "\n").collect()
+    to_map(rows)
 }
 
 #[test]
@@ -77,12 +84,7 @@ fn wide_caves_agree_with_the_reference() {
 fn generate_far_apart(seed: u64) -> String {
     let mut random = Random::new(FAR_APART_SEEDS + seed);
     let (width, height) = (30 + random.below(45), 30 + random.below(20));
-    let mut rows: Vec<Vec<char>> = vec![vec!['#'; width]; height];
-    for row in rows.iter_mut().take(height - 1).skip(1) {
-        for cell in row.iter_mut().take(width - 1).skip(1) {
-            *cell = if random.below(100) < 10 { '#' } else { '.' };
-        }
-    }
+    let mut rows = walled_cave(&mut random, width, height, 10);
     let units = 6 + random.below(20);
     for index in 0..units {
         let (row, column) = (1 + random.below(height / 3), 1 + random.below(width / 3));
@@ -92,7 +94,7 @@ fn generate_far_apart(seed: u64) -> String {
             rows[height - 1 - row][width - 1 - column] = 'G';
         }
     }
-    rows.into_iter().map(|row| row.into_iter().collect::<String>() + "\n").collect()
+    to_map(rows)
 }
 
 /// Seeds of the far-apart caves draw a stream of their own (see [`WIDE_SEEDS`]).
