@@ -176,8 +176,8 @@ pub struct Flood {
     trail_overflowed: bool,
     /// The cells of the walk, all at distance `walk_layer` from the sources.
     walk: RowSet,
-    /// Scratch for the walk's next set; also where a one-word step writes a layer the trail has
-    /// no room for.
+    /// Where a walk makes its next set, then swapped with `walk`; empty between walk moves. Also
+    /// where a step writes a layer the trail has no room for (emptied again right after).
     walk_next: RowSet,
     /// Rows of `walk` in use.
     walk_rows: (usize, usize),
@@ -243,7 +243,7 @@ impl Flood {
         assert_eq!(self.reached.words.len(), sources.words.len(), "sets of different grids");
         self.clear();
         self.reached.words.copy_from_slice(&sources.words);
-        (self.low, self.high) = self.occupied_rows(0, self.reached.height);
+        (self.low, self.high) = self.reached.occupied_rows(0, self.reached.height);
         self.steps = 0;
         self.keep_layer();
     }
@@ -310,7 +310,7 @@ impl Flood {
         }
         // The rows actually reached: in a corridor the flood often grows along a row, and the
         // rows scanned next time should not creep outwards on both sides regardless.
-        let (low, high) = self.occupied_rows(first, last);
+        let (low, high) = self.reached.occupied_rows(first, last);
         self.low = low;
         self.high = high;
         self.steps += 1;
@@ -321,28 +321,7 @@ impl Flood {
         Step::Met(goal.first_met(&self.reached, low..high).expect("the flood met its goal"))
     }
 
-    /// `first..last` narrowed to the rows that hold reached cells (empty if none do).
-    #[inline]
-    fn occupied_rows(&self, first: usize, last: usize) -> (usize, usize) {
-        let stride = self.reached.stride;
-        let words = &self.reached.words;
-        let row_is_empty = |row: usize| {
-            if stride == 1 {
-                words[row + 1] == 0
-            } else {
-                words[(row + 1) * stride..(row + 2) * stride].iter().all(|&w| w == 0)
-            }
-        };
-        let (mut low, mut high) = (first, last);
-        while low < high && row_is_empty(low) {
-            low += 1;
-        }
-        while high > low && row_is_empty(high - 1) {
-            high -= 1;
-        }
-        (low, high)
-    }
-
+    /// One step for grids up to 64 wide: the next layer goes to the second buffer, then the
     /// buffers swap. Returns (grew, met the goal). Each goal has its own loop so that every loop
     /// is a straight run of word operations the compiler can vectorize.
     fn step_one_word_rows(
@@ -382,20 +361,20 @@ impl Flood {
             }
         };
         std::mem::swap(&mut self.reached.words, &mut self.next.words);
-        if changed != 0 {
-            self.record_layer(keep, first, last, n);
-        }
+        self.record_layer(keep, changed != 0, first, last, n);
         (changed != 0, met != 0)
     }
 
-    /// Records a grown layer of rows `first..last` (`n` words) written to the trail's end, or
-    /// notes that the trail had no room for it.
-    fn record_layer(&mut self, kept: bool, first: usize, last: usize, n: usize) {
-        if kept {
+    /// Records a layer of rows `first..last` (`n` words) written to the trail's end if it
+    /// `grew`, or notes that the trail had no room for it; then the walk's second buffer, where
+    /// such a layer was written and forgotten, is emptied again (walks rely on it).
+    fn record_layer(&mut self, kept: bool, grew: bool, first: usize, last: usize, n: usize) {
+        if !kept {
+            self.trail_overflowed |= grew;
+            self.walk_next.words[..n].fill(0);
+        } else if grew {
             self.trail_rows.push((first, last, self.trail_len));
             self.trail_len += n;
-        } else {
-            self.trail_overflowed = true;
         }
     }
 
@@ -434,9 +413,7 @@ impl Flood {
             _ => grow_wide_rows(stride, source, passable, out, kept, |_, _| 0),
         };
         std::mem::swap(&mut self.reached.words, &mut self.next.words);
-        if changed != 0 {
-            self.record_layer(keep, first, last, n);
-        }
+        self.record_layer(keep, changed != 0, first, last, n);
         if let Some(goal @ Goal::Beside(..)) = goal
             && changed != 0
         {

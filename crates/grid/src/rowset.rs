@@ -148,6 +148,27 @@ impl RowSet {
         self.words[words].iter().map(|word| word.count_ones() as usize).sum()
     }
 
+    /// `first..last` narrowed to the rows that hold cells of the set (empty if none do).
+    #[inline]
+    pub(crate) fn occupied_rows(&self, first: usize, last: usize) -> (usize, usize) {
+        let stride = self.stride;
+        let row_is_empty = |row: usize| {
+            if stride == 1 {
+                self.words[row + 1] == 0
+            } else {
+                self.words[(row + 1) * stride..(row + 2) * stride].iter().all(|&w| w == 0)
+            }
+        };
+        let (mut low, mut high) = (first, last);
+        while low < high && row_is_empty(low) {
+            low += 1;
+        }
+        while high > low && row_is_empty(high - 1) {
+            high -= 1;
+        }
+        (low, high)
+    }
+
     /// Makes this set the cells of `within` that have a neighbour (up, left, right or down) in
     /// `others`: for a unit's enemies, the free squares in range of them.
     ///

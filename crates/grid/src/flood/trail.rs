@@ -32,7 +32,6 @@ impl Flood {
         true
     }
 
-    /// One step for grids up to 64 wide: the next layer goes to the second buffer, then the
     /// Keeps a copy of the layer just made, for walking back.
     pub(super) fn keep_layer(&mut self) {
         let stride = self.reached.stride;
@@ -149,7 +148,7 @@ impl Flood {
         self.trail_rows.truncate(layer + 1);
         self.trail_len = start + words;
         self.steps = layer;
-        (self.low, self.high) = self.occupied_rows(low, high);
+        (self.low, self.high) = self.reached.occupied_rows(low, high);
         true
     }
 
@@ -229,6 +228,9 @@ impl Flood {
         if self.trail_overflowed || layer > self.steps {
             return false;
         }
+        if self.reached.stride == 1 {
+            return self.walk_one_word_rows_to(layer);
+        }
         while self.walk_layer != layer {
             let next = if layer < self.walk_layer { self.walk_layer - 1 } else { self.walk_layer + 1 };
             if !self.walk_one_layer(next) {
@@ -238,72 +240,97 @@ impl Flood {
         self.walk_rows.0 < self.walk_rows.1
     }
 
-    /// One move of the walk, to the adjacent layer `layer`.
-    fn walk_one_layer(&mut self, layer: usize) -> bool {
-        let stride = self.reached.stride;
-        let (layer_low, layer_high, _) = self.trail_rows[layer];
-        let (walk_low, walk_high) = self.walk_rows;
-        let first = walk_low.saturating_sub(1).max(layer_low);
-        let last = (walk_high + 1).min(layer_high);
-        let (mut new_low, mut new_high) = (usize::MAX, 0);
-        if stride == 1 && first < last {
-            // One word a row: the layer's words and the layer below's are read straight from the
-            // trail.
-            let (_, _, start) = self.trail_rows[layer];
-            let this_layer = &self.trail[start + first - layer_low..][..last - first];
-            // Walking down, the cells of a layer beside cells one farther out are at its distance
-            // exactly; walking up, the layer below must be taken out.
-            let (below_low, below_high, below_start) =
-                if layer > 0 && layer > self.walk_layer { self.trail_rows[layer - 1] } else { (0, 0, 0) };
-            let walk = &self.walk.words;
-            for (row, &layer_word) in (first..last).zip(this_layer) {
-                let index = row + 1;
-                let here = walk[index];
-                let below = if (below_low..below_high).contains(&row) {
-                    self.trail[below_start + row - below_low]
-                } else {
-                    0
-                };
-                let word = (here << 1 | here >> 1 | walk[index - 1] | walk[index + 1]) & layer_word & !below;
-                self.walk_next.words[index] = word;
-                if word != 0 {
-                    new_low = new_low.min(row);
-                    new_high = row + 1;
-                }
-            }
-        } else if first < last {
-            // Runs of words a row, read straight from the trail as above.
-            let (_, _, start) = self.trail_rows[layer];
-            let this_layer = &self.trail[start + (first - layer_low) * stride..][..(last - first) * stride];
-            let (below_low, below_high, below_start) =
-                if layer > 0 && layer > self.walk_layer { self.trail_rows[layer - 1] } else { (0, 0, 0) };
-            let walk = &self.walk.words;
-            for (row, layer_words) in (first..last).zip(this_layer.chunks_exact(stride)) {
-                let below = (below_low..below_high)
-                    .contains(&row)
-                    .then(|| &self.trail[below_start + (row - below_low) * stride..][..stride]);
-                for (j, &layer_word) in layer_words.iter().enumerate() {
-                    let index = (row + 1) * stride + j;
-                    let below = below.map_or(0, |below| below[j]);
-                    let word = neighbours_word(walk, index, stride, j) & layer_word & !below;
-                    self.walk_next.words[index] = word;
+    /// [`walk_to`](Self::walk_to) for grids up to 64 wide, all its moves in one loop over local
+    /// slices: a walk's set spans about three rows, so the cost of a move is mostly its set-up,
+    /// and here that is a few registers. Each move makes the next set in the other buffer, which
+    /// is empty between moves, clears the rows the walk left, and swaps the two.
+    fn walk_one_word_rows_to(&mut self, layer: usize) -> bool {
+        let trail = &self.trail[..self.trail_len];
+        let trail_rows = &self.trail_rows[..];
+        let (mut walk, mut next) = (&mut self.walk.words[..], &mut self.walk_next.words[..]);
+        let (mut low, mut high) = self.walk_rows;
+        let mut at = self.walk_layer;
+        let mut swapped = false;
+        while at != layer && low < high {
+            let to = if layer < at { at - 1 } else { at + 1 };
+            let (layer_low, layer_high, start) = trail_rows[to];
+            let first = low.saturating_sub(1).max(layer_low);
+            let last = (high + 1).min(layer_high);
+            let (mut new_low, mut new_high) = (usize::MAX, 0);
+            if first < last {
+                let this_layer = &trail[start + first - layer_low..][..last - first];
+                // Walking down, the cells of a layer beside cells one farther out are at its
+                // distance exactly; walking up, the layer below must be taken out.
+                let (below_low, below_high, below_start) =
+                    if to > at && to > 0 { trail_rows[to - 1] } else { (0, 0, 0) };
+                let (mut up, mut here) = (walk[first], walk[first + 1]);
+                for (row, &layer_word) in (first..last).zip(this_layer) {
+                    let down = walk[row + 2];
+                    let mut word = (here << 1 | here >> 1 | up | down) & layer_word;
+                    if (below_low..below_high).contains(&row) {
+                        word &= !trail[below_start + row - below_low];
+                    }
+                    next[row + 1] = word;
                     if word != 0 {
                         new_low = new_low.min(row);
                         new_high = row + 1;
+                    }
+                    (up, here) = (here, down);
+                }
+            }
+            walk[low + 1..=high].fill(0);
+            std::mem::swap(&mut walk, &mut next);
+            swapped = !swapped;
+            at = to;
+            (low, high) = if new_low < new_high { (new_low, new_high) } else { (0, 0) };
+        }
+        if swapped {
+            std::mem::swap(&mut self.walk.words, &mut self.walk_next.words);
+        }
+        self.walk_layer = at;
+        self.walk_rows = (low, high);
+        at == layer && low < high
+    }
+
+    /// One move of the walk over rows of several words, to the adjacent layer `layer`. The next set is made in the second
+    /// buffer, which is empty between moves, and the buffers swap: only the rows the walk used
+    /// are cleared, and nothing is copied back.
+    fn walk_one_layer(&mut self, layer: usize) -> bool {
+        let stride = self.reached.stride;
+        let (layer_low, layer_high, start) = self.trail_rows[layer];
+        let (walk_low, walk_high) = self.walk_rows;
+        let first = walk_low.saturating_sub(1).max(layer_low);
+        let last = (walk_high + 1).min(layer_high);
+        if first < last {
+            let n = (last - first) * stride;
+            // Read straight from the trail: the layer's words for rows `first..last`.
+            let this_layer = &self.trail[start + (first - layer_low) * stride..][..n];
+            let around = &self.walk.words[first * stride..][..n + 2 * stride];
+            let out = &mut self.walk_next.words[(first + 1) * stride..][..n];
+            for (i, (word, &layer_word)) in out.iter_mut().zip(this_layer).enumerate() {
+                *word = neighbours_word(around, i + stride, stride, i % stride) & layer_word;
+            }
+            // Walking down, the cells of a layer beside cells one farther out are at its distance
+            // exactly; walking up, the layer below must be taken out.
+            if layer > 0 && layer > self.walk_layer {
+                let (below_low, below_high, below_start) = self.trail_rows[layer - 1];
+                let (low, high) = (first.max(below_low), last.min(below_high));
+                if low < high {
+                    let below =
+                        &self.trail[below_start + (low - below_low) * stride..][..(high - low) * stride];
+                    let words = &mut self.walk_next.words[(low + 1) * stride..][..below.len()];
+                    for (word, &below) in words.iter_mut().zip(below) {
+                        *word &= !below;
                     }
                 }
             }
         }
         self.walk.words[(walk_low + 1) * stride..(walk_high + 1) * stride].fill(0);
+        std::mem::swap(&mut self.walk, &mut self.walk_next);
         self.walk_layer = layer;
-        if new_low == usize::MAX {
-            self.walk_rows = (0, 0);
-            return false;
-        }
-        let used = (new_low + 1) * stride..(new_high + 1) * stride;
-        self.walk.words[used.clone()].copy_from_slice(&self.walk_next.words[used]);
-        self.walk_rows = (new_low, new_high);
-        true
+        let (new_low, new_high) = self.walk.occupied_rows(first, last);
+        self.walk_rows = if new_low < new_high { (new_low, new_high) } else { (0, 0) };
+        new_low < new_high
     }
 
     /// Empties the walk.
