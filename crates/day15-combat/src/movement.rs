@@ -204,17 +204,15 @@ impl Pathfinder {
         } else {
             // Most searches end within a few steps, for which the unit's flood alone, asking at
             // each layer for a square next to an enemy, is cheapest.
-            for _ in 0..self.forward_only_steps {
-                match forward.step_meeting(free, &field.in_range) {
-                    Step::Stuck => return None,
-                    Step::Grew => {}
-                    Step::Met(chosen) if forward.steps() == 1 => return Some(chosen),
-                    Step::Met(chosen) => {
-                        let Some(starts) = forward.first_steps_towards(chosen) else {
-                            return self.next_step_plain(from, free, enemies);
-                        };
-                        return first_neighbour_in(self.width, from, starts);
-                    }
+            match forward.step_meeting_up_to(free, &field.in_range, self.forward_only_steps) {
+                Step::Stuck => return None,
+                Step::Grew => {}
+                Step::Met(chosen) if forward.steps() == 1 => return Some(chosen),
+                Step::Met(chosen) => {
+                    let Some(starts) = forward.first_steps_towards(chosen) else {
+                        return self.next_step_plain(from, free, enemies);
+                    };
+                    return first_neighbour_in(self.width, from, starts);
                 }
             }
             // No in-range square within those steps: the field joins in, from the in-range

@@ -17,7 +17,15 @@
 mod trail;
 
 use crate::RowSet;
-use crate::rowset::neighbours_word;
+use crate::rowset::{neighbours_word, occupied_one_word_rows};
+use trail::TRAIL_LIMIT;
+
+/// What a run of flood steps came to, before the cell a meeting found is looked up.
+enum Grown {
+    Stuck,
+    Grew,
+    Met,
+}
 
 /// What one step of a [`Flood`] came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,6 +275,30 @@ impl Flood {
         self.step_towards(within, Some(Goal::Cells(targets)))
     }
 
+    /// [`step_meeting`](Self::step_meeting) up to `steps` times: stops at the first step that
+    /// meets a target ([`Step::Met`]) or cannot grow ([`Step::Stuck`]), and is [`Step::Grew`]
+    /// if all of them grew and met none. The same as the single steps, with the set-up made
+    /// once.
+    ///
+    /// ```
+    /// use grid::{Flood, RowSet, Step};
+    ///
+    /// // A 6 x 1 corridor: from cell 0, cell 5 is met at the fifth step.
+    /// let open = RowSet::from_cells(6, 1, 0..6);
+    /// let target = RowSet::from_cells(6, 1, [5]);
+    /// let mut flood = Flood::new(6, 1);
+    /// flood.start([0]);
+    /// assert_eq!(flood.step_meeting_up_to(&open, &target, 4), Step::Grew);
+    /// assert_eq!(flood.step_meeting_up_to(&open, &target, 4), Step::Met(5));
+    /// assert_eq!(flood.steps(), 5);
+    /// ```
+    ///
+    /// # Panics
+    /// If a set is over another grid shape.
+    pub fn step_meeting_up_to(&mut self, within: &RowSet, targets: &RowSet, steps: usize) -> Step {
+        self.steps_towards(within, Some(Goal::Cells(targets)), steps)
+    }
+
     /// Like [`step`](Self::step), and also reports the first reached cell of `within`, in
     /// reading order, that has a neighbour in `beside`, if any: "a square next to an enemy"
     /// without building the set of such squares first.
@@ -293,81 +325,136 @@ impl Flood {
     }
 
     fn step_towards(&mut self, within: &RowSet, goal: Option<Goal<'_>>) -> Step {
-        assert_eq!(self.reached.words.len(), within.words.len(), "sets of different grids");
-        if self.low >= self.high {
-            return Step::Stuck;
-        }
-        // The rows that can change: the reached ones and one on either side.
-        let first = self.low.saturating_sub(1);
-        let last = (self.high + 1).min(self.reached.height);
-        let (grew, met) = if self.reached.stride == 1 {
-            self.step_one_word_rows(within, goal, first, last)
-        } else {
-            self.step_wide_rows(within, goal, first, last)
-        };
-        if !grew {
-            return Step::Stuck;
-        }
-        // The rows actually reached: in a corridor the flood often grows along a row, and the
-        // rows scanned next time should not creep outwards on both sides regardless.
-        let (low, high) = self.reached.occupied_rows(first, last);
-        self.low = low;
-        self.high = high;
-        self.steps += 1;
-        if !met {
-            return Step::Grew;
-        }
-        let goal = goal.expect("a meeting needs a goal");
-        Step::Met(goal.first_met(&self.reached, low..high).expect("the flood met its goal"))
+        self.steps_towards(within, goal, 1)
     }
 
-    /// One step for grids up to 64 wide: the next layer goes to the second buffer, then the
-    /// buffers swap. Returns (grew, met the goal). Each goal has its own loop so that every loop
-    /// is a straight run of word operations the compiler can vectorize.
-    fn step_one_word_rows(
-        &mut self,
-        within: &RowSet,
-        goal: Option<Goal<'_>>,
-        first: usize,
-        last: usize,
-    ) -> (bool, bool) {
+    /// Up to `steps` steps, stopping at the first that cannot grow or meets the goal.
+    fn steps_towards(&mut self, within: &RowSet, goal: Option<Goal<'_>>, steps: usize) -> Step {
+        assert_eq!(self.reached.words.len(), within.words.len(), "sets of different grids");
+        let grown = if self.reached.stride == 1 {
+            self.grow_one_word_rows(within, goal, steps)
+        } else {
+            self.grow_wide_rows(within, goal, steps)
+        };
+        match grown {
+            Grown::Stuck => Step::Stuck,
+            Grown::Grew => Step::Grew,
+            Grown::Met => {
+                let goal = goal.expect("a meeting needs a goal");
+                Step::Met(goal.first_met(&self.reached, self.low..self.high).expect("the flood met its goal"))
+            }
+        }
+    }
+
+    /// Steps for grids up to 64 wide, all in one loop over the buffers as local slices: a step
+    /// on a 32 x 32 cave spans a dozen rows, so its set-up (the buffers' bounds, the trail's
+    /// room, the row range) costs about as much as its rows, and is made once here. Each step
+    /// writes the next layer to the second buffer and straight into the trail, and the buffers
+    /// swap.
+    fn grow_one_word_rows(&mut self, within: &RowSet, goal: Option<Goal<'_>>, steps: usize) -> Grown {
+        let lines = self.reached.height;
+        // Room in the trail for all the steps, as far as the limit allows.
+        let end = self.trail_len.saturating_add(steps.saturating_mul(lines)).min(TRAIL_LIMIT);
+        if !self.trail_overflowed && self.trail.len() < end {
+            self.trail.resize(end.max(2 * self.trail.len()).min(TRAIL_LIMIT), 0);
+        }
         // Word `row + 1` holds row `row`; the rows above and below are one word either side.
         // Every slice is cut to the same length `n` so the loops index without bounds checks
         // and the compiler can run them on vector registers.
-        let n = last - first;
-        // The layer is kept as it is made, rows `first..last` of it, if it fits.
-        let keep = self.trail_room(n);
-        let kept = if keep {
-            &mut self.trail[self.trail_len..][..n]
-        } else {
-            // Written and forgotten.
-            &mut self.walk_next.words[..n]
-        };
-        let source = &self.reached.words[first..][..n + 2];
-        let passable = &within.words[first + 1..][..n];
-        let out = &mut self.next.words[first + 1..][..n];
-        let (changed, met) = match goal {
-            None => grow_rows(source, passable, out, kept, |_, _| 0),
-            Some(Goal::Cells(targets)) => {
-                let target = &targets.words[first + 1..][..n];
-                grow_rows(source, passable, out, kept, |i, grown| grown & target[i])
+        let len = lines + 2;
+        let within = &within.words[..len];
+        let (mut reached, mut next) = (&mut self.reached.words[..len], &mut self.next.words[..len]);
+        // Where a layer the trail has no room for is written and forgotten.
+        let sink = &mut self.walk_next.words[..len];
+        let trail = &mut self.trail[..];
+        let (mut low, mut high, mut trail_len) = (self.low, self.high, self.trail_len);
+        let mut swapped = false;
+        let mut grown = Grown::Grew;
+        for _ in 0..steps {
+            if low >= high {
+                grown = Grown::Stuck;
+                break;
             }
-            Some(Goal::Beside(others, _)) => {
-                let others = &others.words[first..][..n + 2];
-                grow_rows(source, passable, out, kept, |i, grown| {
-                    let other = others[i + 1];
-                    grown & passable[i] & (other << 1 | other >> 1 | others[i] | others[i + 2])
-                })
+            // The rows that can change: the reached ones and one on either side.
+            let first = low.saturating_sub(1);
+            let last = (high + 1).min(lines);
+            let n = last - first;
+            let keep = !self.trail_overflowed && trail_len + n <= trail.len();
+            let kept = if keep { &mut trail[trail_len..][..n] } else { &mut sink[..n] };
+            let source = &reached[first..][..n + 2];
+            let passable = &within[first + 1..][..n];
+            let out = &mut next[first + 1..][..n];
+            let (changed, met) = match goal {
+                None => grow_rows(source, passable, out, kept, |_, _| 0),
+                Some(Goal::Cells(targets)) => {
+                    let target = &targets.words[first + 1..][..n];
+                    grow_rows(source, passable, out, kept, |i, grown| grown & target[i])
+                }
+                Some(Goal::Beside(others, _)) => {
+                    let others = &others.words[first..][..n + 2];
+                    grow_rows(source, passable, out, kept, |i, grown| {
+                        let other = others[i + 1];
+                        grown & passable[i] & (other << 1 | other >> 1 | others[i] | others[i + 2])
+                    })
+                }
+            };
+            std::mem::swap(&mut reached, &mut next);
+            swapped = !swapped;
+            if !keep {
+                // Walks rely on the sink being empty.
+                sink[..n].fill(0);
             }
-        };
-        std::mem::swap(&mut self.reached.words, &mut self.next.words);
-        self.record_layer(keep, changed != 0, first, last, n);
-        (changed != 0, met != 0)
+            if changed == 0 {
+                grown = Grown::Stuck;
+                break;
+            }
+            if keep {
+                self.trail_rows.push((first, last, trail_len));
+                trail_len += n;
+            } else {
+                self.trail_overflowed = true;
+            }
+            // The rows actually reached: in a corridor the flood often grows along a row, and
+            // the rows scanned next time should not creep outwards on both sides regardless.
+            (low, high) = occupied_one_word_rows(reached, first, last);
+            self.steps += 1;
+            if met != 0 {
+                grown = Grown::Met;
+                break;
+            }
+        }
+        if swapped {
+            std::mem::swap(&mut self.reached.words, &mut self.next.words);
+        }
+        (self.low, self.high, self.trail_len) = (low, high, trail_len);
+        grown
+    }
+
+    /// Steps for grids wider than 64, one at a time.
+    fn grow_wide_rows(&mut self, within: &RowSet, goal: Option<Goal<'_>>, steps: usize) -> Grown {
+        for _ in 0..steps {
+            if self.low >= self.high {
+                return Grown::Stuck;
+            }
+            let first = self.low.saturating_sub(1);
+            let last = (self.high + 1).min(self.reached.height);
+            let (grew, met) = self.step_wide_rows(within, goal, first, last);
+            if !grew {
+                return Grown::Stuck;
+            }
+            (self.low, self.high) = self.reached.occupied_rows(first, last);
+            self.steps += 1;
+            if met {
+                return Grown::Met;
+            }
+        }
+        Grown::Grew
     }
 
     /// Records a layer of rows `first..last` (`n` words) written to the trail's end if it
     /// `grew`, or notes that the trail had no room for it; then the walk's second buffer, where
-    /// such a layer was written and forgotten, is emptied again (walks rely on it).
+    /// such a layer was written and forgotten, is emptied again (walks rely on it). For the
+    /// steps of wide rows.
     fn record_layer(&mut self, kept: bool, grew: bool, first: usize, last: usize, n: usize) {
         if !kept {
             self.trail_overflowed |= grew;
@@ -547,6 +634,52 @@ mod tests {
         flood.start([0]);
         let walls = RowSet::new(3, 1);
         assert_eq!(flood.step_meeting(&walls, &RowSet::from_cells(3, 1, [2])), Step::Stuck);
+    }
+
+    #[test]
+    fn steps_up_to_a_count_match_single_steps() {
+        let mut random = testkit::Random::new(0x51e9_0c4d_77a1_3b2f);
+        for width in [1, 3, 32, 64, 65, 130] {
+            for height in [1, 5, 17] {
+                let len = width * height;
+                let open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(4)).collect();
+                let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                let targets = RowSet::from_cells(
+                    width,
+                    height,
+                    (0..len).filter(|_| random.next_u64().is_multiple_of(40)),
+                );
+                let source = (random.next_u64() as usize) % len;
+                let (mut runs, mut singles) = (Flood::new(width, height), Flood::new(width, height));
+                runs.start([source]);
+                singles.start([source]);
+                loop {
+                    let count = (random.next_u64() % 5) as usize;
+                    let run = runs.step_meeting_up_to(&within, &targets, count);
+                    let mut single = Step::Grew;
+                    for _ in 0..count {
+                        single = singles.step_meeting(&within, &targets);
+                        if single != Step::Grew {
+                            break;
+                        }
+                    }
+                    assert_eq!(run, single, "{width} x {height}");
+                    assert_eq!((runs.steps(), runs.rows()), (singles.steps(), singles.rows()));
+                    assert_eq!(runs.reached(), singles.reached());
+                    match run {
+                        Step::Grew => {}
+                        Step::Stuck => break,
+                        Step::Met(cell) => {
+                            if runs.steps() > 0 {
+                                let walked = runs.first_steps_towards(cell).cloned();
+                                assert_eq!(walked, singles.first_steps_towards(cell).cloned());
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

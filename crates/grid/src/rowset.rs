@@ -152,13 +152,11 @@ impl RowSet {
     #[inline]
     pub(crate) fn occupied_rows(&self, first: usize, last: usize) -> (usize, usize) {
         let stride = self.stride;
-        let row_is_empty = |row: usize| {
-            if stride == 1 {
-                self.words[row + 1] == 0
-            } else {
-                self.words[(row + 1) * stride..(row + 2) * stride].iter().all(|&w| w == 0)
-            }
-        };
+        if stride == 1 {
+            return occupied_one_word_rows(&self.words, first, last);
+        }
+        let row_is_empty =
+            |row: usize| self.words[(row + 1) * stride..(row + 2) * stride].iter().all(|&w| w == 0);
         let (mut low, mut high) = (first, last);
         while low < high && row_is_empty(low) {
             low += 1;
@@ -207,6 +205,20 @@ impl RowSet {
         let grid_words = self.stride..(self.height + 1) * self.stride;
         grid_words.flat_map(move |index| bits(self.words[index]).map(move |bit| self.cell_at(index, bit)))
     }
+}
+
+/// Rows `first..last` narrowed to the rows that hold cells, for the words of a set of one-word
+/// rows (word `row + 1` holds row `row`).
+#[inline]
+pub(crate) fn occupied_one_word_rows(words: &[u64], first: usize, last: usize) -> (usize, usize) {
+    let (mut low, mut high) = (first, last);
+    while low < high && words[low + 1] == 0 {
+        low += 1;
+    }
+    while high > low && words[high] == 0 {
+        high -= 1;
+    }
+    (low, high)
 }
 
 /// The cells beside the cells of a row set (up, left, right, down), for word `index` of its

@@ -16,7 +16,7 @@ use crate::rowset::neighbours_word;
 /// cannot answer. The buffer grows only as far as a flood needs it. At a quarter of this, day 15's
 /// searches across a 1000 x 1000 cave outgrew the trail and fell back to flooding forward and
 /// back without meeting in the middle: 99% of the time in flood steps.
-const TRAIL_LIMIT: usize = 1 << 24;
+pub(super) const TRAIL_LIMIT: usize = 1 << 24;
 
 impl Flood {
     /// Makes room in the trail for `words` more words; false if the flood has outgrown
