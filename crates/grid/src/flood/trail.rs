@@ -9,7 +9,7 @@
 
 use super::Flood;
 use crate::RowSet;
-use crate::rowset::neighbours_word;
+use crate::rowset::{neighbours_word, occupied_one_word_rows};
 
 /// At most this many words of layers are kept (128 MB, one layer of a 1000 x 1000 grid per row
 /// of the grid); a longer flood stops keeping them, and [`Flood::first_steps_towards`] says it
@@ -243,7 +243,8 @@ impl Flood {
     /// [`walk_to`](Self::walk_to) for grids up to 64 wide, all its moves in one loop over local
     /// slices: a walk's set spans about three rows, so the cost of a move is mostly its set-up,
     /// and here that is a few registers. Each move makes the next set in the other buffer, which
-    /// is empty between moves, clears the rows the walk left, and swaps the two.
+    /// is empty between moves, clears the rows of the walk as it reads them (a call to clear
+    /// them apart cost a fifth of a move), and swaps the two.
     fn walk_one_word_rows_to(&mut self, layer: usize) -> bool {
         let trail = &self.trail[..self.trail_len];
         let trail_rows = &self.trail_rows[..];
@@ -259,26 +260,43 @@ impl Flood {
             let (mut new_low, mut new_high) = (usize::MAX, 0);
             if first < last {
                 let this_layer = &trail[start + first - layer_low..][..last - first];
-                // Walking down, the cells of a layer beside cells one farther out are at its
-                // distance exactly; walking up, the layer below must be taken out.
-                let (below_low, below_high, below_start) =
-                    if to > at && to > 0 { trail_rows[to - 1] } else { (0, 0, 0) };
-                let (mut up, mut here) = (walk[first], walk[first + 1]);
-                for (row, &layer_word) in (first..last).zip(this_layer) {
-                    let down = walk[row + 2];
-                    let mut word = (here << 1 | here >> 1 | up | down) & layer_word;
-                    if (below_low..below_high).contains(&row) {
-                        word &= !trail[below_start + row - below_low];
-                    }
-                    next[row + 1] = word;
+                let (walk_rows, next_rows) = (&mut walk[first..last + 2], &mut next[first + 1..=last]);
+                let (mut up, mut here) = (walk_rows[0], walk_rows[1]);
+                for (i, &layer_word) in this_layer.iter().enumerate() {
+                    let down = walk_rows[i + 2];
+                    let word = (here << 1 | here >> 1 | up | down) & layer_word;
+                    walk_rows[i + 1] = 0;
+                    next_rows[i] = word;
                     if word != 0 {
-                        new_low = new_low.min(row);
-                        new_high = row + 1;
+                        new_low = new_low.min(first + i);
+                        new_high = first + i + 1;
                     }
                     (up, here) = (here, down);
                 }
+                // The loop cleared the rows of the walk it went over; the others (rare: the
+                // layer's rows end short of them) are cleared apart.
+                if low < first.min(high) {
+                    walk[low + 1..=first.min(high)].fill(0);
+                }
+                if last.max(low) < high {
+                    walk[last.max(low) + 1..=high].fill(0);
+                }
+                // Walking down, the cells of a layer beside cells one farther out are at its
+                // distance exactly; walking up (rarely), the layer below must be taken out.
+                if to > at && to > 0 {
+                    let (below_low, below_high, below_start) = trail_rows[to - 1];
+                    let (from, until) = (first.max(below_low), last.min(below_high));
+                    if from < until {
+                        let below = &trail[below_start + from - below_low..][..until - from];
+                        for (word, &below) in next[from + 1..=until].iter_mut().zip(below) {
+                            *word &= !below;
+                        }
+                        (new_low, new_high) = occupied_one_word_rows(next, first, last);
+                    }
+                }
+            } else {
+                walk[low + 1..=high].fill(0);
             }
-            walk[low + 1..=high].fill(0);
             std::mem::swap(&mut walk, &mut next);
             swapped = !swapped;
             at = to;
