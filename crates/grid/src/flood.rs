@@ -17,7 +17,7 @@
 mod trail;
 
 use crate::RowSet;
-use crate::rowset::{neighbours_word, occupied_one_word_rows};
+use crate::rowset::neighbours_word;
 use trail::TRAIL_LIMIT;
 
 /// What a run of flood steps came to, before the cell a meeting found is looked up.
@@ -416,7 +416,14 @@ impl Flood {
             }
             // The rows actually reached: in a corridor the flood often grows along a row, and
             // the rows scanned next time should not creep outwards on both sides regardless.
-            (low, high) = occupied_one_word_rows(reached, first, last);
+            // Rows only fill, and only the rows just outside the old ones can be new, so those
+            // two are all there is to look at.
+            if reached[first + 1] != 0 {
+                low = first;
+            }
+            if reached[last] != 0 {
+                high = last;
+            }
             self.steps += 1;
             if met != 0 {
                 grown = Grown::Met;
