@@ -11,6 +11,12 @@
 //! A step can also look out for a goal as it grows (a target cell, or a cell beside an enemy), in
 //! the same pass over the rows.
 //!
+//! At that size a step spans about a dozen rows, and what it costs besides its rows (the
+//! buffers' bounds, the trail's room, the vector loop's set-up and the rows it leaves over) was
+//! as much again. So a run of steps shares one set-up ([`Flood::step_meeting_up_to`]), a step
+//! over one-word rows goes over whole runs of four rows (the rows added are empty and stay so),
+//! and the rows reached after a step are read off the two rows just outside the old ones.
+//!
 //! Every layer is kept as it is made, so that afterwards the flood can be walked layer by layer
 //! without a new search: see the `trail` module.
 
@@ -19,6 +25,9 @@ mod trail;
 use crate::RowSet;
 use crate::rowset::neighbours_word;
 use trail::TRAIL_LIMIT;
+
+/// Rows the compiler's vector loop of [`grow_rows`] takes at once (two registers of two words).
+const ROWS_AT_ONCE: usize = 4;
 
 /// What a run of flood steps came to, before the cell a meeting found is looked up.
 enum Grown {
@@ -376,9 +385,14 @@ impl Flood {
                 break;
             }
             // The rows that can change: the reached ones and one on either side.
-            let first = low.saturating_sub(1);
-            let last = (high + 1).min(lines);
-            let n = last - first;
+            let (above, below) = (low.saturating_sub(1), (high + 1).min(lines));
+            // The loop runs over whole runs of `ROWS_AT_ONCE` rows where the grid has them, so
+            // that the rows left over need no loop of their own (a step on a 32 x 32 cave spans
+            // about a dozen rows, and that loop's set-up and rows were a sixth of a step). The
+            // rows added are at least two from every reached row, so they stay empty.
+            let n = (below - above).next_multiple_of(ROWS_AT_ONCE).min(lines);
+            let first = above.min(lines - n);
+            let last = first + n;
             let keep = !self.trail_overflowed && trail_len + n <= trail.len();
             let kept = if keep { &mut trail[trail_len..][..n] } else { &mut sink[..n] };
             let source = &reached[first..][..n + 2];
@@ -418,11 +432,11 @@ impl Flood {
             // the rows scanned next time should not creep outwards on both sides regardless.
             // Rows only fill, and only the rows just outside the old ones can be new, so those
             // two are all there is to look at.
-            if reached[first + 1] != 0 {
-                low = first;
+            if reached[above + 1] != 0 {
+                low = above;
             }
-            if reached[last] != 0 {
-                high = last;
+            if reached[below] != 0 {
+                high = below;
             }
             self.steps += 1;
             if met != 0 {

@@ -1,6 +1,6 @@
 //! The flood's trail of layers, and walks along it.
 //!
-//! A [`Flood`] keeps every layer it makes (the rows in use only), so that afterwards a set of
+//! A [`Flood`] keeps every layer it makes (the rows its step went over), so that afterwards a set of
 //! cells can *walk* from layer to layer without a new search. Down from cells at distance `k`,
 //! the cells of layer `k - 1` beside them are exactly those at distance `k - 1` on shortest paths
 //! from the sources to them; up, the cells at distance exactly `k + 1` beside them are those whose
