@@ -310,9 +310,9 @@ impl Flood {
         at == layer && low < high
     }
 
-    /// One move of the walk over rows of several words, to the adjacent layer `layer`. The next set is made in the second
-    /// buffer, which is empty between moves, and the buffers swap: only the rows the walk used
-    /// are cleared, and nothing is copied back.
+    /// One move of the walk over rows of several words, to the adjacent layer `layer`. The next
+    /// set is made in the second buffer, which is empty between moves, and the buffers swap:
+    /// only the rows the walk used are cleared, and nothing is copied back.
     fn walk_one_layer(&mut self, layer: usize) -> bool {
         let stride = self.reached.stride;
         let (layer_low, layer_high, start) = self.trail_rows[layer];
