@@ -43,8 +43,9 @@
 //! A search that goes on (a unit far from the fight, or one whose way is blocked by its own side)
 //! brings in a second flood, the *field*: grown from all the in-range squares at once, its layer
 //! `b` holds the squares within `b` steps of the nearest one. Each time, the flood that costs
-//! less grows by one layer (the one spanning fewer rows), and before each step no square lies
-//! in both, so when they first meet, at `a` forward and `b` field layers, the nearest in-range
+//! less grows by one layer (the one spanning fewer rows; a layer adds at most a row at either
+//! end, so the steps that cannot change which one that is are taken in one run of the flood),
+//! and before each step no square lies in both, so when they first meet, at `a` forward and `b` field layers, the nearest in-range
 //! square is exactly `a + b` away, and the squares where they meet lie on shortest paths to it.
 //! From there three walks, each one layer at a time and confined to shortest paths, finish the
 //! job:
@@ -315,16 +316,21 @@ impl Pathfinder {
                 // is not among them.
                 return false;
             }
-            // Each step asks in the same pass whether it reached the other flood.
-            if forward.rows().len() <= field.flood.rows().len() {
-                match forward.step_meeting(free, field.flood.reached()) {
+            // Each step asks in the same pass whether it reached the other flood. A step adds
+            // at most a row at either end, so the flood that costs less stays so for about half
+            // the difference in rows: those steps are taken in one run.
+            let (forward_rows, field_rows) = (forward.rows().len(), field.flood.rows().len());
+            if forward_rows <= field_rows {
+                let steps = (field_rows - forward_rows) / 2 + 1;
+                match forward.step_meeting_up_to(free, field.flood.reached(), steps) {
                     // The unit's whole region is known, and holds no in-range square.
                     Step::Stuck => return false,
                     Step::Grew => {}
                     Step::Met(_) => return true,
                 }
             } else {
-                match field.flood.step_meeting(free, forward.reached()) {
+                let steps = (forward_rows - field_rows - 1) / 2 + 1;
+                match field.flood.step_meeting_up_to(free, forward.reached(), steps) {
                     Step::Stuck => {
                         field.complete = true;
                         return false;
