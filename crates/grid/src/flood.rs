@@ -388,7 +388,7 @@ impl Flood {
             let (above, below) = (low.saturating_sub(1), (high + 1).min(lines));
             // The loop runs over whole runs of `ROWS_AT_ONCE` rows where the grid has them, so
             // that the rows left over need no loop of their own (a step on a 32 x 32 cave spans
-            // about a dozen rows, and that loop's set-up and rows were a sixth of a step). The
+            // about a dozen rows, and that loop's set-up and rows were a tenth of a step). The
             // rows added are at least two from every reached row, so they stay empty.
             let n = (below - above).next_multiple_of(ROWS_AT_ONCE).min(lines);
             let first = above.min(lines - n);
