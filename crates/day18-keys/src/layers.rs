@@ -222,24 +222,23 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     // Fewest steps from each place to each key under the needs of a given set of keys held:
     // the ways of each (place, key) pair are sorted by length, so the first usable one is it.
     let steps_to = |place: usize, key: usize, held: u32| {
-        graph
-            .routes_to(place, key)
-            .iter()
-            .find(|route| route.needs & !held == 0)
-            .map_or(NONE, |route| route.steps)
+        crate::search::steps_to(graph, place, key, held).unwrap_or(NONE)
     };
     let table = Table::new(graph);
+    // The keys en route are held from the start: see the `key_graph` module.
+    let first_held = graph.en_route_keys();
     let mut rows: Vec<Row> = vec![Row { steps: [NONE; PLACES], live: 1 << START }];
-    let mut sets: Vec<u32> = vec![0];
+    let mut sets: Vec<u32> = vec![first_held];
     rows[0].steps[START] = 0;
     let mut row_of = RowIndex::new(1 << 8);
     rows.reserve(1 << 12);
     sets.reserve(1 << 12);
-    // The sets of each layer, by the number of keys held: the walk back looks a set up there.
+    // The sets of each layer, by the number of keys held beyond the first: the walk back looks
+    // a set up there.
     let mut layers = Vec::with_capacity(LETTERS + 1);
     let mut layer = 0..1;
     layers.push(layer.clone());
-    for held_count in 0..all.count_ones() {
+    for held_count in first_held.count_ones()..all.count_ones() {
         let next_start = sets.len();
         row_of.clear();
         // The most key sets stored between two checks: one per key left, per set expanded, and
@@ -303,7 +302,7 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
         layers.push(layer.clone());
     }
     let row_in_layer = |set: u32| {
-        let layer = layers.get(set.count_ones() as usize)?;
+        let layer = layers.get((set.count_ones() - first_held.count_ones()) as usize)?;
         sets[layer.clone()].iter().position(|&other| other == set).map(|at| layer.start + at)
     };
     let last = row_in_layer(all).ok_or(SolveError::CannotCollectEveryKey { missing: all })?;
@@ -313,7 +312,7 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     // that reaches this one at exactly the difference in steps.
     let mut pickups = Vec::new();
     let (mut held, mut at) = (all, steps);
-    while held != 0 && place != START {
+    while held != first_held && place != START {
         pickups.push(Pickup { robot: 0, key: char::from(b'a' + place as u8), steps: at });
         let before = held & !(1 << place);
         let Some(before_row) = row_in_layer(before) else { break };

@@ -24,6 +24,9 @@
 //!   indexed by estimated total: pushing and popping are O(1), no heap.
 //! - **Pruned moves.** Ways over uncollected keys are dropped by the graph (see
 //!   [`crate::key_graph`]), so a state has few moves.
+//! - **Fewer keys.** Both searches start holding the keys en route
+//!   ([`KeyGraph::en_route_keys`]), which the robots collect on their way to others; the route
+//!   reported puts them back, splitting each leg at the keys en route it passes.
 //! - **One robot is not searched this way.** With one robot the bound prunes little on real
 //!   inputs (doors make the robot criss-cross the centre far more than a door-free walk), so
 //!   [`Strategy::Fastest`] runs a layer-by-layer dynamic programme over key sets instead, which
@@ -118,15 +121,78 @@ pub fn collect_every_key_within(
     if missing != 0 {
         return Err(SolveError::CannotCollectEveryKey { missing });
     }
-    if strategy == Strategy::Fastest && graph.robots() == 1 {
-        return crate::layers::collect_with_one_robot(graph, &mut Watch::new(limits, progress));
+    let mut solution = if strategy == Strategy::Fastest && graph.robots() == 1 {
+        crate::layers::collect_with_one_robot(graph, &mut Watch::new(limits, progress))?
+    } else {
+        let mut search = Search::new(graph, strategy);
+        match search.run(&mut Watch::new(limits, progress))? {
+            Some(goal) => search.solution(goal),
+            // Not reached when the check above is right; an error rather than a panic all the same.
+            None => return Err(SolveError::CannotCollectEveryKey { missing: graph.keys() }),
+        }
+    };
+    if graph.en_route_keys() != 0 {
+        solution.pickups = with_keys_en_route(graph, &solution.pickups);
     }
-    let mut search = Search::new(graph, strategy);
-    match search.run(&mut Watch::new(limits, progress))? {
-        Some(goal) => Ok(search.solution(goal)),
-        // Not reached when the check above is right; an error rather than a panic all the same.
-        None => Err(SolveError::CannotCollectEveryKey { missing: graph.keys() }),
+    Ok(solution)
+}
+
+/// Fewest steps from a place to a key holding `held`, by the ways of `graph`.
+pub(crate) fn steps_to(graph: &KeyGraph, place: usize, key: usize, held: u32) -> Option<u32> {
+    // The ways of a pair are sorted by length, so the first usable one is the shortest.
+    graph.routes_to(place, key).iter().find(|route| route.needs & !held == 0).map(|route| route.steps)
+}
+
+/// The route of a search that started holding the keys en route, with them put back where
+/// the robots pass over them: each leg from a robot's place to its next key is split at the
+/// keys en route not yet held that it passes, found as ways of the graph whose lengths add up
+/// to the leg's.
+fn with_keys_en_route(graph: &KeyGraph, pickups: &[Pickup]) -> Vec<Pickup> {
+    let mut places: Vec<usize> = (0..graph.robots()).map(KeyGraph::robot_place).collect();
+    let mut pending = graph.en_route_keys();
+    let mut held = 0;
+    let mut total = 0;
+    let mut full = Vec::with_capacity(pickups.len() + pending.count_ones() as usize);
+    for pickup in pickups {
+        let key = usize::from(pickup.key as u8 - b'a');
+        let from = places[pickup.robot];
+        let passed = leg_through(graph, from, key, pickup.steps - total, held, pending).unwrap_or_default();
+        let mut at = (from, total);
+        for passed in passed {
+            let steps = at.1 + steps_to(graph, at.0, passed, held).unwrap_or_default();
+            full.push(Pickup { robot: pickup.robot, key: char::from(b'a' + passed as u8), steps });
+            (held, pending) = (held | 1 << passed, pending & !(1 << passed));
+            at = (passed, steps);
+        }
+        full.push(*pickup);
+        held |= 1 << key;
+        places[pickup.robot] = key;
+        total = pickup.steps;
     }
+    full
+}
+
+/// The keys of `pending` a leg of `steps` steps from `from` to `key` passes over, in order: none
+/// when a way holding `held` is that long, else a first such key and the rest of the leg from it.
+fn leg_through(
+    graph: &KeyGraph,
+    from: usize,
+    key: usize,
+    steps: u32,
+    held: u32,
+    pending: u32,
+) -> Option<Vec<usize>> {
+    if steps_to(graph, from, key, held) == Some(steps) {
+        return Some(Vec::new());
+    }
+    bits(pending.into()).find_map(|passed| {
+        let passed = passed as usize;
+        let first = steps_to(graph, from, passed, held).filter(|&first| first <= steps)?;
+        let mut rest =
+            leg_through(graph, passed, key, steps - first, held | 1 << passed, pending & !(1 << passed))?;
+        rest.insert(0, passed);
+        Some(rest)
+    })
 }
 
 /// One robot's tour through its keys left, in bridge-tree preorder, built by
@@ -297,8 +363,10 @@ impl<'a> Search<'a> {
         let slack = CHECK_EVERY as usize * self.graph.robots() * LETTERS;
         let all = self.graph.keys();
         let robots = self.graph.robots();
-        let start =
-            (0..robots).fold(0, |state, robot| state | AT_START << (KEY_BITS + PLACE_BITS * robot as u32));
+        // The keys en route are held from the start: see the `key_graph` module.
+        let start = (0..robots).fold(u64::from(self.graph.en_route_keys()), |state, robot| {
+            state | AT_START << (KEY_BITS + PLACE_BITS * robot as u32)
+        });
         self.push(start, 0, u32::MAX);
         let mut total = 0;
         loop {
