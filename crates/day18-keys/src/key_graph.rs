@@ -57,9 +57,10 @@
 
 use crate::SolveError;
 use crate::bridge_tree::BridgeTree;
-use crate::corridors::{Corridors, Node};
+use crate::corridors::Corridors;
 use crate::limits::Watch;
 use crate::maze::Maze;
+use grid::bits;
 use std::convert::Infallible;
 use std::sync::OnceLock;
 
@@ -311,36 +312,48 @@ impl KeyGraph {
 }
 
 /// The keys of [`KeyGraph::en_route_keys`]: for each key on a node that could cut the graph
-/// (two corridors or more), a walk from the robots that never enters it; the key is en route
-/// when the walk misses some other key and meets neither its door on a node nor in a
-/// corridor (a corridor from a reached node is walked whole, doors up to the far end, the key's
+/// (two corridors or more), a flood from the robots that never enters it; the key is en route
+/// when the flood misses some other key and meets neither its door on a node nor in a
+/// corridor (a corridor from a reached node is met whole, doors up to the far end, the key's
 /// own node included). Doors are walked through: the test is on the shape of the maze alone.
+///
+/// The flood is on bit sets of nodes, a word of neighbours a node: the real graphs have a few
+/// dozen nodes, and a walk of their edge lists for each key was a fiftieth of the whole run. A
+/// graph of more than 64 nodes has no keys en route: the reduction only saves time, and such
+/// graphs (huge open rooms) are not where it would.
 fn en_route_keys(corridors: &Corridors) -> u32 {
     let nodes = &corridors.nodes;
+    if nodes.len() > u64::BITS as usize {
+        return 0;
+    }
+    let mut neighbours = [0u64; u64::BITS as usize];
+    // The door letters met on reaching a node: its own, and those of its corridors.
+    let mut doors_near = [0u32; u64::BITS as usize];
+    for (node, ((neighbours, doors_near), reached)) in
+        neighbours.iter_mut().zip(&mut doors_near).zip(nodes).enumerate()
+    {
+        *doors_near = reached.arrive_needs;
+        for edge in corridors.edges(node as u32) {
+            *neighbours |= 1 << edge.to;
+            *doors_near |= edge.doors;
+        }
+    }
+    let robots: u64 = corridors.robot_node.iter().map(|&node| 1u64 << node).fold(0, |all, bit| all | bit);
     let present: u32 =
         (0..LETTERS).filter(|&key| corridors.key_node[key].is_some()).map(|key| 1 << key).sum();
     let mut en_route = 0;
-    let mut reached = vec![false; nodes.len()];
-    let mut stack = Vec::with_capacity(nodes.len());
     for (key, &node) in corridors.key_node.iter().enumerate() {
         let Some(cut) = node.filter(|&node| corridors.edges(node).len() >= 2) else { continue };
-        reached.fill(false);
-        reached[cut as usize] = true;
-        for &robot in &corridors.robot_node {
-            reached[robot as usize] = true;
-            stack.push(robot);
+        let (mut reached, mut frontier) = (robots, robots);
+        while frontier != 0 {
+            let grown =
+                bits(frontier).fold(reached, |grown, node| grown | neighbours[node as usize]) & !(1 << cut);
+            (frontier, reached) = (grown & !reached, grown);
         }
         let (mut keys_met, mut doors_met) = (0u32, 0u32);
-        while let Some(node) = stack.pop() {
-            let Node { arrive_needs, pass_needs, .. } = nodes[node as usize];
-            (keys_met, doors_met) = (keys_met | pass_needs, doors_met | arrive_needs);
-            for edge in corridors.edges(node) {
-                doors_met |= edge.doors;
-                if !reached[edge.to as usize] {
-                    reached[edge.to as usize] = true;
-                    stack.push(edge.to);
-                }
-            }
+        for node in bits(reached) {
+            keys_met |= nodes[node as usize].pass_needs;
+            doors_met |= doors_near[node as usize];
         }
         let beyond = present & !keys_met & !(1 << key);
         if beyond != 0 && doors_met & 1 << key == 0 {
