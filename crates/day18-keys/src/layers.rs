@@ -73,7 +73,9 @@ impl Table {
             several: vec![Vec::new(); PLACES],
             several_places: 0,
         };
-        for place in 0..PLACES {
+        // A robot never stands on a key held from the start.
+        let never_stood_on = graph.en_route_keys();
+        for place in (0..PLACES).filter(|&place| never_stood_on & 1 << place == 0) {
             // The keys whose one way from `place` needs each letter.
             let mut blockers = [0u32; CHUNKS * CHUNK_BITS];
             for key in 0..LETTERS {
