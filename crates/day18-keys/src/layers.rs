@@ -294,8 +294,10 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
                         sets.push(next);
                         rows.push(Row { steps: [NONE; PLACES], live: 0 });
                     }
+                    // The one set this key is added to from is this one, so this is the only
+                    // step count ever written for it: no minimum with one already there.
                     let target = &mut rows[index as usize];
-                    target.steps[key] = target.steps[key].min(best[key]);
+                    target.steps[key] = best[key];
                     target.live |= 1 << key;
                 }
             }
