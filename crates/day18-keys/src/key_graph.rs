@@ -257,7 +257,7 @@ impl KeyGraph {
 
     /// The bridge tree behind the search's lower bound.
     pub(crate) fn bridge_tree(&self) -> &BridgeTree {
-        self.bridge_tree.0.get_or_init(|| BridgeTree::new(&self.corridors, self.robots))
+        self.bridge_tree.0.get_or_init(|| BridgeTree::new(&self.corridors, self.robots, self.en_route))
     }
 
     /// The keys collected on the way to others: every way from the robots to some other key
