@@ -47,19 +47,26 @@ const NONE: u32 = u32::MAX;
 /// them (`blocked`); the ways of pairs that have several (mazes with loops) are kept apart and
 /// scanned.
 struct Table {
-    single: [u32; PLACES],
-    /// Indexed by `key % 32`, so a key taken from a bit set needs no bounds check.
-    steps: [[u32; 32]; PLACES],
-    /// `blocked[place][chunk][nibble]`: the keys with one way from `place` that some letter of
-    /// `nibble << 4 * chunk` blocks (see [`Table::blocked`]).
-    blocked: Vec<[[u32; NIBBLE_VALUES]; CHUNKS]>,
+    /// The ways of each place, together so the layer loop looks a place up once.
+    places: Vec<PlaceWays>,
     several: Vec<Vec<crate::key_graph::Route>>,
     /// The places with several ways to some key, bit `p` for place `p`: the loop over them is
     /// skipped for the others, which are all places on real inputs.
     several_places: u64,
 }
 
-/// The 26 letters in chunks of four for [`Table::blocked`].
+/// The keys one place has exactly one way to, with their steps and blockers.
+#[derive(Clone, Copy)]
+struct PlaceWays {
+    single: u32,
+    /// Indexed by `key % 32`, so a key taken from a bit set needs no bounds check.
+    steps: [u32; 32],
+    /// `blocked[chunk][nibble]`: the keys with one way from the place that some letter of
+    /// `nibble << 4 * chunk` blocks (see [`PlaceWays::blocked`]).
+    blocked: [[u32; NIBBLE_VALUES]; CHUNKS],
+}
+
+/// The 26 letters in chunks of four for [`PlaceWays::blocked`].
 const CHUNK_BITS: usize = 4;
 const CHUNKS: usize = LETTERS.div_ceil(CHUNK_BITS);
 const NIBBLE_VALUES: usize = 1 << CHUNK_BITS;
@@ -67,9 +74,10 @@ const NIBBLE_VALUES: usize = 1 << CHUNK_BITS;
 impl Table {
     fn new(graph: &KeyGraph) -> Self {
         let mut table = Table {
-            single: [0; PLACES],
-            steps: [[0; 32]; PLACES],
-            blocked: vec![[[0; NIBBLE_VALUES]; CHUNKS]; PLACES],
+            places: vec![
+                PlaceWays { single: 0, steps: [0; 32], blocked: [[0; NIBBLE_VALUES]; CHUNKS] };
+                PLACES
+            ],
             several: vec![Vec::new(); PLACES],
             several_places: 0,
         };
@@ -82,8 +90,8 @@ impl Table {
                 match graph.routes_to(place, key) {
                     [] => {}
                     [route] => {
-                        table.single[place] |= 1 << key;
-                        table.steps[place][key] = route.steps;
+                        table.places[place].single |= 1 << key;
+                        table.places[place].steps[key] = route.steps;
                         for letter in bits(route.needs.into()) {
                             blockers[letter as usize] |= 1 << key;
                         }
@@ -94,7 +102,7 @@ impl Table {
                     }
                 }
             }
-            for (chunk, blocked) in table.blocked[place].iter_mut().enumerate() {
+            for (chunk, blocked) in table.places[place].blocked.iter_mut().enumerate() {
                 // Each subset of the chunk's letters is a smaller subset plus its lowest letter.
                 for nibble in 1..NIBBLE_VALUES {
                     let lowest = nibble.trailing_zeros() as usize;
@@ -104,14 +112,15 @@ impl Table {
         }
         table
     }
+}
 
-    /// The keys with one way from `place` that a key of `left` is on or opens a door of: one
+impl PlaceWays {
+    /// The keys with one way from the place that a key of `left` is on or opens a door of: one
     /// lookup per four letters, where a loop over the keys left takes one per key and a branch.
     #[inline]
-    fn blocked(&self, place: usize, left: u32) -> u32 {
-        let chunks = &self.blocked[place];
+    fn blocked(&self, left: u32) -> u32 {
         let mut blocked = 0;
-        for (chunk, subsets) in chunks.iter().enumerate() {
+        for (chunk, subsets) in self.blocked.iter().enumerate() {
             blocked |= subsets[(left >> (chunk * CHUNK_BITS)) as usize % NIBBLE_VALUES];
         }
         blocked
@@ -268,8 +277,9 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
                 for place in bits(live) {
                     let place = place as usize;
                     let base = rows[row].steps[place];
-                    let usable = table.single[place] & left & !table.blocked(place, left);
-                    let steps = &table.steps[place];
+                    let ways = &table.places[place];
+                    let usable = ways.single & left & !ways.blocked(left);
+                    let steps = &ways.steps;
                     for key in bits(usable.into()) {
                         let key = key as usize % 32;
                         best[key] = best[key].min(base + steps[key]);
