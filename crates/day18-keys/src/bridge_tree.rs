@@ -42,7 +42,9 @@ pub(crate) struct BridgeTree {
 }
 
 impl BridgeTree {
-    pub(crate) fn new(corridors: &Corridors, robots: usize) -> Self {
+    /// The tree of `corridors`, with distances from and to the robots' starts and the keys
+    /// that are not `held_from_start` (the keys en route, which the search never walks to).
+    pub(crate) fn new(corridors: &Corridors, robots: usize, held_from_start: u32) -> Self {
         let Dfs { order, parent, low, discovered } = Dfs::new(corridors);
         // Contracted nodes, numbered in discovery order, which is a preorder of the bridge tree.
         let mut contracted = vec![0u32; corridors.nodes.len()];
@@ -59,13 +61,27 @@ impl BridgeTree {
                 contracted[up as usize]
             };
         }
-        // The bridge tree's edges, both ways.
+        // The bridge tree's edges, both ways, grouped by part in one array (`first[part]..
+        // first[part + 1]`), not a vector a part and an allocation each.
         let parts = tree_parent.len();
-        let mut neighbours: Vec<Vec<(u32, u32)>> = vec![Vec::new(); parts];
+        let mut first = vec![0u32; parts + 1];
+        for (id, &(up, _)) in tree_parent.iter().enumerate() {
+            if up != u32::MAX {
+                first[up as usize + 1] += 1;
+                first[id + 1] += 1;
+            }
+        }
+        for part in 0..parts {
+            first[part + 1] += first[part];
+        }
+        let mut filled = first.clone();
+        let mut neighbours = vec![(0u32, 0u32); first[parts] as usize];
         for (id, &(up, steps)) in tree_parent.iter().enumerate() {
             if up != u32::MAX {
-                neighbours[id].push((up, steps));
-                neighbours[up as usize].push((id as u32, steps));
+                for (from, to) in [(id, up), (up as usize, id as u32)] {
+                    neighbours[filled[from] as usize] = (to, steps);
+                    filled[from] += 1;
+                }
             }
         }
         let places = LETTERS + robots;
@@ -76,8 +92,12 @@ impl BridgeTree {
                 Some(corridors.robot_node[place - LETTERS])
             }
         };
-        let tree_node: Vec<Option<u32>> =
-            (0..places).map(|place| place_node(place).map(|node| contracted[node as usize])).collect();
+        let tree_node: Vec<Option<u32>> = (0..places)
+            .map(|place| {
+                let walked_to = place >= LETTERS || held_from_start & 1 << place == 0;
+                place_node(place).filter(|_| walked_to).map(|node| contracted[node as usize])
+            })
+            .collect();
         let mut distance = vec![UNREACHABLE; places * places];
         let mut from_here = vec![UNREACHABLE; parts];
         let mut stack = Vec::new();
@@ -88,7 +108,9 @@ impl BridgeTree {
             from_here[start as usize] = 0;
             stack.push(start);
             while let Some(id) = stack.pop() {
-                for &(next, steps) in &neighbours[id as usize] {
+                for &(next, steps) in
+                    &neighbours[first[id as usize] as usize..first[id as usize + 1] as usize]
+                {
                     if from_here[next as usize] == UNREACHABLE {
                         from_here[next as usize] = from_here[id as usize] + steps;
                         stack.push(next);

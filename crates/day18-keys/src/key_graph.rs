@@ -35,10 +35,22 @@
 //! A door whose key is not in the maze never opens: it is treated as a wall.
 //!
 //! ## Reductions of the maze, made and not made
-//! Fast solutions elsewhere shrink the maze before searching. Two such reductions are here in
+//! Fast solutions elsewhere shrink the maze before searching. Three such reductions are here in
 //! effect: dead ends without keys are filled (the `corridors` module), and a door whose key lies
 //! on every way to it adds nothing, because a way over a key not yet held is dropped until it
-//! is held. A third, collecting the keys of a door-free dead end all at once, is not exact, on
+//! is held. Third, **keys en route** ([`KeyGraph::en_route_keys`]): a key on every way from the
+//! robots to some other key, whose door (if any) lies on no way that misses the key, is
+//! collected on the way and never needed before, so the searches start holding it and never
+//! stop for it: one key fewer to order. Each of the fourteen real mazes has two to twelve such
+//! keys (most with their doors filled as dead ends), and the whole run takes a sixth fewer
+//! instructions. It is exact on any maze: every walk that
+//! collects the other key passes over it, and every walk that meets its door has passed it.
+//! "Every way" is tested on the collapsed graph with the key's node removed, so a loop round
+//! the key keeps it a stop even when it lies on the shortest way (the rule test
+//! `a_key_is_not_en_route_when_its_door_comes_first_or_a_loop_goes_round_it`); the route is
+//! given with these keys put back where the robot passes them.
+//!
+//! A fourth, collecting the keys of a door-free dead end all at once, is not exact, on
 //! trees as on loops: a key deep in such a branch may be best left for the end of the route,
 //! where the robot need not walk back out (the rule test
 //! `a_door_free_dead_end_is_not_always_best_collected_whole`).
@@ -48,6 +60,7 @@ use crate::bridge_tree::BridgeTree;
 use crate::corridors::Corridors;
 use crate::limits::Watch;
 use crate::maze::Maze;
+use grid::bits;
 use std::convert::Infallible;
 use std::sync::OnceLock;
 
@@ -97,6 +110,8 @@ pub struct KeyGraph {
     by_pair: Vec<(u32, u32)>,
     paired: Vec<Route>,
     distance: Vec<u32>,
+    /// Keys the search need never stop for: see [`KeyGraph::en_route_keys`].
+    en_route: u32,
     /// The collapsed maze, kept for the bridge tree.
     corridors: Corridors,
     bridge_tree: LazyBridgeTree,
@@ -201,6 +216,7 @@ impl KeyGraph {
             by_pair,
             paired,
             distance,
+            en_route: en_route_keys(&corridors),
             corridors,
             bridge_tree: LazyBridgeTree::default(),
         })
@@ -241,7 +257,25 @@ impl KeyGraph {
 
     /// The bridge tree behind the search's lower bound.
     pub(crate) fn bridge_tree(&self) -> &BridgeTree {
-        self.bridge_tree.0.get_or_init(|| BridgeTree::new(&self.corridors, self.robots))
+        self.bridge_tree.0.get_or_init(|| BridgeTree::new(&self.corridors, self.robots, self.en_route))
+    }
+
+    /// The keys collected on the way to others: every way from the robots to some other key
+    /// passes over the key, and every way to its door (if the maze has one) passes over the key
+    /// first. The searches start holding them (see the module notes): a robot that reaches a
+    /// key beyond one has collected it, and has never needed it before.
+    ///
+    /// ```
+    /// use day18_keys::{KeyGraph, parse};
+    ///
+    /// // Key a lies on every way to b and c, and door A beyond it; so does b for c.
+    /// let graph = KeyGraph::new(&parse("#############\n#@.a.A.b.B.c#\n#############\n")?);
+    /// assert_eq!(graph.en_route_keys(), 0b011);
+    /// # Ok::<(), day18_keys::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn en_route_keys(&self) -> u32 {
+        self.en_route
     }
 
     /// Total number of ways stored.
@@ -275,6 +309,58 @@ impl KeyGraph {
             }
         }
     }
+}
+
+/// The keys of [`KeyGraph::en_route_keys`]: for each key on a node that could cut the graph
+/// (two corridors or more), a flood from the robots that never enters it; the key is en route
+/// when the flood misses some other key and meets neither its door on a node nor in a
+/// corridor (a corridor from a reached node is met whole, doors up to the far end, the key's
+/// own node included). Doors are walked through: the test is on the shape of the maze alone.
+///
+/// The flood is on bit sets of nodes, a word of neighbours a node: the real graphs have a few
+/// dozen nodes, and a walk of their edge lists for each key was a fiftieth of the whole run. A
+/// graph of more than 64 nodes has no keys en route: the reduction only saves time, and such
+/// graphs (huge open rooms) are not where it would.
+fn en_route_keys(corridors: &Corridors) -> u32 {
+    let nodes = &corridors.nodes;
+    if nodes.len() > u64::BITS as usize {
+        return 0;
+    }
+    let mut neighbours = [0u64; u64::BITS as usize];
+    // The door letters met on reaching a node: its own, and those of its corridors.
+    let mut doors_near = [0u32; u64::BITS as usize];
+    for (node, ((neighbours, doors_near), reached)) in
+        neighbours.iter_mut().zip(&mut doors_near).zip(nodes).enumerate()
+    {
+        *doors_near = reached.arrive_needs;
+        for edge in corridors.edges(node as u32) {
+            *neighbours |= 1 << edge.to;
+            *doors_near |= edge.doors;
+        }
+    }
+    let robots: u64 = corridors.robot_node.iter().map(|&node| 1u64 << node).fold(0, |all, bit| all | bit);
+    let present: u32 =
+        (0..LETTERS).filter(|&key| corridors.key_node[key].is_some()).map(|key| 1 << key).sum();
+    let mut en_route = 0;
+    for (key, &node) in corridors.key_node.iter().enumerate() {
+        let Some(cut) = node.filter(|&node| corridors.edges(node).len() >= 2) else { continue };
+        let (mut reached, mut frontier) = (robots, robots);
+        while frontier != 0 {
+            let grown =
+                bits(frontier).fold(reached, |grown, node| grown | neighbours[node as usize]) & !(1 << cut);
+            (frontier, reached) = (grown & !reached, grown);
+        }
+        let (mut keys_met, mut doors_met) = (0u32, 0u32);
+        for node in bits(reached) {
+            keys_met |= nodes[node as usize].pass_needs;
+            doors_met |= doors_near[node as usize];
+        }
+        let beyond = present & !keys_met & !(1 << key);
+        if beyond != 0 && doors_met & 1 << key == 0 {
+            en_route |= 1 << key;
+        }
+    }
+    en_route
 }
 
 /// The label-correcting search with its buffers, reused from source to source.

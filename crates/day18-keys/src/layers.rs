@@ -47,19 +47,26 @@ const NONE: u32 = u32::MAX;
 /// them (`blocked`); the ways of pairs that have several (mazes with loops) are kept apart and
 /// scanned.
 struct Table {
-    single: [u32; PLACES],
-    /// Indexed by `key % 32`, so a key taken from a bit set needs no bounds check.
-    steps: [[u32; 32]; PLACES],
-    /// `blocked[place][chunk][nibble]`: the keys with one way from `place` that some letter of
-    /// `nibble << 4 * chunk` blocks (see [`Table::blocked`]).
-    blocked: Vec<[[u32; NIBBLE_VALUES]; CHUNKS]>,
+    /// The ways of each place, together so the layer loop looks a place up once.
+    places: Vec<PlaceWays>,
     several: Vec<Vec<crate::key_graph::Route>>,
     /// The places with several ways to some key, bit `p` for place `p`: the loop over them is
     /// skipped for the others, which are all places on real inputs.
     several_places: u64,
 }
 
-/// The 26 letters in chunks of four for [`Table::blocked`].
+/// The keys one place has exactly one way to, with their steps and blockers.
+#[derive(Clone, Copy)]
+struct PlaceWays {
+    single: u32,
+    /// Indexed by `key % 32`, so a key taken from a bit set needs no bounds check.
+    steps: [u32; 32],
+    /// `blocked[chunk][nibble]`: the keys with one way from the place that some letter of
+    /// `nibble << 4 * chunk` blocks (see [`PlaceWays::blocked`]).
+    blocked: [[u32; NIBBLE_VALUES]; CHUNKS],
+}
+
+/// The 26 letters in chunks of four for [`PlaceWays::blocked`].
 const CHUNK_BITS: usize = 4;
 const CHUNKS: usize = LETTERS.div_ceil(CHUNK_BITS);
 const NIBBLE_VALUES: usize = 1 << CHUNK_BITS;
@@ -67,21 +74,24 @@ const NIBBLE_VALUES: usize = 1 << CHUNK_BITS;
 impl Table {
     fn new(graph: &KeyGraph) -> Self {
         let mut table = Table {
-            single: [0; PLACES],
-            steps: [[0; 32]; PLACES],
-            blocked: vec![[[0; NIBBLE_VALUES]; CHUNKS]; PLACES],
+            places: vec![
+                PlaceWays { single: 0, steps: [0; 32], blocked: [[0; NIBBLE_VALUES]; CHUNKS] };
+                PLACES
+            ],
             several: vec![Vec::new(); PLACES],
             several_places: 0,
         };
-        for place in 0..PLACES {
+        // A robot never stands on a key held from the start.
+        let never_stood_on = graph.en_route_keys();
+        for place in (0..PLACES).filter(|&place| never_stood_on & 1 << place == 0) {
             // The keys whose one way from `place` needs each letter.
             let mut blockers = [0u32; CHUNKS * CHUNK_BITS];
             for key in 0..LETTERS {
                 match graph.routes_to(place, key) {
                     [] => {}
                     [route] => {
-                        table.single[place] |= 1 << key;
-                        table.steps[place][key] = route.steps;
+                        table.places[place].single |= 1 << key;
+                        table.places[place].steps[key] = route.steps;
                         for letter in bits(route.needs.into()) {
                             blockers[letter as usize] |= 1 << key;
                         }
@@ -92,7 +102,7 @@ impl Table {
                     }
                 }
             }
-            for (chunk, blocked) in table.blocked[place].iter_mut().enumerate() {
+            for (chunk, blocked) in table.places[place].blocked.iter_mut().enumerate() {
                 // Each subset of the chunk's letters is a smaller subset plus its lowest letter.
                 for nibble in 1..NIBBLE_VALUES {
                     let lowest = nibble.trailing_zeros() as usize;
@@ -102,14 +112,15 @@ impl Table {
         }
         table
     }
+}
 
-    /// The keys with one way from `place` that a key of `left` is on or opens a door of: one
+impl PlaceWays {
+    /// The keys with one way from the place that a key of `left` is on or opens a door of: one
     /// lookup per four letters, where a loop over the keys left takes one per key and a branch.
     #[inline]
-    fn blocked(&self, place: usize, left: u32) -> u32 {
-        let chunks = &self.blocked[place];
+    fn blocked(&self, left: u32) -> u32 {
         let mut blocked = 0;
-        for (chunk, subsets) in chunks.iter().enumerate() {
+        for (chunk, subsets) in self.blocked.iter().enumerate() {
             blocked |= subsets[(left >> (chunk * CHUNK_BITS)) as usize % NIBBLE_VALUES];
         }
         blocked
@@ -222,24 +233,23 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     // Fewest steps from each place to each key under the needs of a given set of keys held:
     // the ways of each (place, key) pair are sorted by length, so the first usable one is it.
     let steps_to = |place: usize, key: usize, held: u32| {
-        graph
-            .routes_to(place, key)
-            .iter()
-            .find(|route| route.needs & !held == 0)
-            .map_or(NONE, |route| route.steps)
+        crate::search::steps_to(graph, place, key, held).unwrap_or(NONE)
     };
     let table = Table::new(graph);
+    // The keys en route are held from the start: see the `key_graph` module.
+    let first_held = graph.en_route_keys();
     let mut rows: Vec<Row> = vec![Row { steps: [NONE; PLACES], live: 1 << START }];
-    let mut sets: Vec<u32> = vec![0];
+    let mut sets: Vec<u32> = vec![first_held];
     rows[0].steps[START] = 0;
     let mut row_of = RowIndex::new(1 << 8);
     rows.reserve(1 << 12);
     sets.reserve(1 << 12);
-    // The sets of each layer, by the number of keys held: the walk back looks a set up there.
+    // The sets of each layer, by the number of keys held beyond the first: the walk back looks
+    // a set up there.
     let mut layers = Vec::with_capacity(LETTERS + 1);
     let mut layer = 0..1;
     layers.push(layer.clone());
-    for held_count in 0..all.count_ones() {
+    for held_count in first_held.count_ones()..all.count_ones() {
         let next_start = sets.len();
         row_of.clear();
         // The most key sets stored between two checks: one per key left, per set expanded, and
@@ -267,8 +277,9 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
                 for place in bits(live) {
                     let place = place as usize;
                     let base = rows[row].steps[place];
-                    let usable = table.single[place] & left & !table.blocked(place, left);
-                    let steps = &table.steps[place];
+                    let ways = &table.places[place];
+                    let usable = ways.single & left & !ways.blocked(left);
+                    let steps = &ways.steps;
                     for key in bits(usable.into()) {
                         let key = key as usize % 32;
                         best[key] = best[key].min(base + steps[key]);
@@ -293,8 +304,10 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
                         sets.push(next);
                         rows.push(Row { steps: [NONE; PLACES], live: 0 });
                     }
+                    // The one set this key is added to from is this one, so this is the only
+                    // step count ever written for it: no minimum with one already there.
                     let target = &mut rows[index as usize];
-                    target.steps[key] = target.steps[key].min(best[key]);
+                    target.steps[key] = best[key];
                     target.live |= 1 << key;
                 }
             }
@@ -303,7 +316,7 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
         layers.push(layer.clone());
     }
     let row_in_layer = |set: u32| {
-        let layer = layers.get(set.count_ones() as usize)?;
+        let layer = layers.get((set.count_ones() - first_held.count_ones()) as usize)?;
         sets[layer.clone()].iter().position(|&other| other == set).map(|at| layer.start + at)
     };
     let last = row_in_layer(all).ok_or(SolveError::CannotCollectEveryKey { missing: all })?;
@@ -313,7 +326,7 @@ pub(crate) fn collect_with_one_robot(graph: &KeyGraph, watch: &mut Watch) -> Res
     // that reaches this one at exactly the difference in steps.
     let mut pickups = Vec::new();
     let (mut held, mut at) = (all, steps);
-    while held != 0 && place != START {
+    while held != first_held && place != START {
         pickups.push(Pickup { robot: 0, key: char::from(b'a' + place as u8), steps: at });
         let before = held & !(1 << place);
         let Some(before_row) = row_in_layer(before) else { break };

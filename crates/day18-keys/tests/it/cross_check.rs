@@ -82,6 +82,37 @@ fn the_random_mazes_of_the_cross_checks_have_loops() {
 }
 
 #[test]
+fn the_cross_checks_meet_keys_en_route_on_mazes_with_loops() {
+    // The searches start holding the keys en route (`KeyGraph::en_route_keys`), which is exact
+    // only when each such key cuts the maze; loops make ways round a key, so the cross-checks
+    // must meet keys en route on loopy mazes, with doors beyond them and without. The seeds are
+    // those of the checks above, so these are the very mazes they compare.
+    let mut counts = [[0; 2]; 2];
+    for (count, (seed, make)) in counts
+        .iter_mut()
+        .zip([(18, common::small_maze as fn(&mut Random) -> String), (2019, common::small_four_robot_maze)])
+    {
+        let mut rng = Random::new(seed);
+        for _ in 0..600 {
+            let text = make(&mut rng);
+            let en_route = day18_keys::KeyGraph::new(&parse(&text).unwrap()).en_route_keys();
+            let doors = RawMaze::read(&text)
+                .cells
+                .iter()
+                .filter(|ch| ch.is_ascii_uppercase())
+                .fold(0u32, |doors, &ch| doors | 1 << (ch - b'A'));
+            if en_route != 0 && has_loop(&text) {
+                count[0] += 1;
+                count[1] += usize::from(en_route & doors != 0);
+            }
+        }
+    }
+    let [[loopy, loopy_with_doors], [four_loopy, four_loopy_with_doors]] = counts;
+    assert!(loopy >= 60 && loopy_with_doors >= 40, "one robot: {counts:?}");
+    assert!(four_loopy >= 30 && four_loopy_with_doors >= 20, "four robots: {counts:?}");
+}
+
+#[test]
 fn four_robots_in_vaults_agree_with_brute_force_on_600_random_mazes() {
     let (solvable, unsolvable) = agree_on(600, 2019, common::small_four_robot_maze);
     assert!(solvable >= 300 && unsolvable >= 20, "{solvable} solvable, {unsolvable} unsolvable");

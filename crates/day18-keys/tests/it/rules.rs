@@ -1,7 +1,7 @@
 //! Rules of the puzzle that are easy to get wrong, each pinned by a small map.
 
 use crate::common::{RawMaze, brute_force};
-use day18_keys::{SolveError, parse, part1, part2, solve_part1};
+use day18_keys::{KeyGraph, SolveError, parse, part1, part2, solve_part1};
 
 fn missing(letters: &str) -> SolveError {
     SolveError::CannotCollectEveryKey { missing: letters.bytes().fold(0, |mask, ch| mask | 1 << (ch - b'a')) }
@@ -102,4 +102,35 @@ fn a_door_free_dead_end_is_not_always_best_collected_whole() {
     let map = "############\n#y....a@A.b#\n############\n";
     assert_eq!(part1(&parse(map).unwrap()), Ok(14));
     assert_eq!(brute_force(&RawMaze::read(map)), Some(14));
+}
+
+#[test]
+fn a_key_on_every_way_to_another_with_its_door_beyond_is_collected_on_the_way() {
+    // Key a cuts the corridor before b and c, and door A lies beyond it; so does b for c. Both
+    // are en route: the search starts holding them, and the route still lists them.
+    let map = "#############\n#@.a.A.b.B.c#\n#############\n";
+    let maze = parse(map).unwrap();
+    assert_eq!(KeyGraph::new(&maze).en_route_keys(), 0b011);
+    let solution = solve_part1(&maze).unwrap();
+    let route: Vec<(char, u32)> = solution.pickups.iter().map(|pickup| (pickup.key, pickup.steps)).collect();
+    assert_eq!(route, [('a', 2), ('b', 6), ('c', 10)]);
+    assert_eq!(brute_force(&RawMaze::read(map)), Some(10));
+}
+
+#[test]
+fn a_key_is_not_en_route_when_its_door_comes_first_or_a_loop_goes_round_it() {
+    // Key a cuts the way to y, but its door A is met without passing a: holding a from the
+    // start would open A at once (12 steps instead of 14).
+    let door_first = "############\n#y....a@A.b#\n############\n";
+    assert_eq!(KeyGraph::new(&parse(door_first).unwrap()).en_route_keys(), 0);
+    assert_eq!(part1(&parse(door_first).unwrap()), Ok(14));
+    assert_eq!(brute_force(&RawMaze::read("############\n#y.....@..b#\n############\n")), Some(12));
+    // Key k lies on the shortest way to y and has no door, but the loop goes round it: the best
+    // route takes x, then y from the far side, and still has to fetch k (10 steps, where
+    // dropping k would give 8).
+    let round = "#######\n#y.Xk@#\n#.###.#\n#..x..#\n#######\n";
+    assert_eq!(KeyGraph::new(&parse(round).unwrap()).en_route_keys(), 0);
+    assert_eq!(part1(&parse(round).unwrap()), Ok(10));
+    assert_eq!(brute_force(&RawMaze::read(round)), Some(10));
+    assert_eq!(brute_force(&RawMaze::read("#######\n#y.X.@#\n#.###.#\n#..x..#\n#######\n")), Some(8));
 }
