@@ -45,8 +45,9 @@
 //! `b` holds the squares within `b` steps of the nearest one. Each time, the flood that costs
 //! less grows by one layer (the one spanning fewer rows; a layer adds at most a row at either
 //! end, so the steps that cannot change which one that is are taken in one run of the flood),
-//! and before each step no square lies in both, so when they first meet, at `a` forward and `b` field layers, the nearest in-range
-//! square is exactly `a + b` away, and the squares where they meet lie on shortest paths to it.
+//! and before each step no square lies in both, so when they first meet, at `a` forward and `b`
+//! field layers, the nearest in-range square is exactly `a + b` away, and the squares where
+//! they meet lie on shortest paths to it.
 //! From there three walks, each one layer at a time and confined to shortest paths, finish the
 //! job:
 //!
