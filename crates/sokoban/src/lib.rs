@@ -54,11 +54,14 @@
 //! (`FAST_DIVE_SHARE`), which solves most levels in milliseconds. If that gets lost in a wide
 //! trap, a careful search with a light weight (close to A*) takes the next 15%, as it took the
 //! rest before feature cells came. Then a second dive takes 20% and a second careful search
-//! the rest (`FAST_PHASES`), both with feature cells: their open states are also split by the
+//! the rest (`ONE_THREAD`), both with feature cells: their open states are also split by the
 //! boxes on goals and the regions of floor the player is shut out of, and every second state
 //! they expand is the best of the next cell in turn (after the feature-space search FESS of
 //! Shoham and Schaeffer), so a bound that is flat over a wide plateau no longer holds the
-//! search to one kind of progress. The dives fill goal rooms in a packing order, a box entering
+//! search to one kind of progress. From a time limit of 30 s (`ONE_THREAD_LONG`), a third dive
+//! whose cells also count the boxes the player can push takes 10% of the time from the other
+//! two: it solves levels they do not, but only with a second or more of its own, which a 10 s
+//! limit cannot spare. The dives fill goal rooms in a packing order, a box entering
 //! a room going straight to the room's next goal; the careful searches do not, in case the
 //! order was what trapped the dives. With [`Options::side_by_side`] two threads share the work,
 //! each for the whole time limit: one dives, the other runs the careful search, each plainly
@@ -117,6 +120,10 @@ const FAST_CAREFUL_WEIGHT: u64 = 2;
 /// The features whose cells the open lists of the fast mode's later searches take in turn with
 /// the best state: boxes on goals, and the regions of floor the player is shut out of.
 const FAST_CELLS: u8 = search::BOXES_HOME | search::SHUT_OUT;
+/// The same and the boxes the player can push: the cells of the one-thread fast mode's third
+/// dive. More cells share the turns more thinly, so this is a search of its own (see
+/// `ONE_THREAD`).
+const MOBILE_CELLS: u8 = FAST_CELLS | search::MOBILE;
 
 /// One search of a sequence that a thread runs in turn (see [`run_phases`]).
 struct Phase {
@@ -125,32 +132,49 @@ struct Phase {
     /// The careful search (a light weight, no packing orders) rather than a dive (or A* when
     /// optimal).
     careful: bool,
-    /// With feature cells.
-    cells: bool,
+    /// The features of its feature cells (none: one queue).
+    cells: u8,
 }
 
-const fn phase(until: f64, careful: bool, cells: bool) -> Phase {
+const fn phase(until: f64, careful: bool, cells: u8) -> Phase {
     Phase { until, careful, cells }
 }
 
 /// The optimal mode: A* for the whole time.
-const OPTIMAL: [Phase; 1] = [phase(1.0, false, false)];
+const OPTIMAL: [Phase; 1] = [phase(1.0, false, 0)];
 /// The fast mode on one thread: the plain dive for 40% of the time, the plain careful search
 /// for 15% (it had the rest before feature cells came; the levels it solved took it at most a
 /// second at 10 s), a dive with cells for 20%, the careful search with cells for the rest.
 const ONE_THREAD: [Phase; 4] = [
-    phase(FAST_DIVE_SHARE, false, false),
-    phase(0.55, true, false),
-    phase(0.75, false, true),
-    phase(1.0, true, true),
+    phase(FAST_DIVE_SHARE, false, 0),
+    phase(0.55, true, 0),
+    phase(0.75, false, FAST_CELLS),
+    phase(1.0, true, FAST_CELLS),
+];
+/// From this time limit on, the one-thread fast mode also runs a dive whose cells count the
+/// boxes the player can push ([`ONE_THREAD_LONG`]). That dive solves levels none of the others
+/// do (levels 9 and 12 of the `xsokoban` set, in some 150,000 states), but it needs a second or
+/// more of search to do it, and at 10 s a level every second of the other searches is already
+/// spoken for: their shares cut down to make room for it lose levels they solve late
+/// (`xsokoban` 60 at 9.7 s).
+const LONG_LIMIT: f64 = 30.0;
+/// The one-thread fast mode from [`LONG_LIMIT`] on: the searches of [`ONE_THREAD`], the dive
+/// with cells cut to 15% and the careful search with cells to 20%, and the dive whose cells
+/// also count the boxes the player can push for 10% between them.
+const ONE_THREAD_LONG: [Phase; 5] = [
+    phase(FAST_DIVE_SHARE, false, 0),
+    phase(0.55, true, 0),
+    phase(0.70, false, FAST_CELLS),
+    phase(0.80, false, MOBILE_CELLS),
+    phase(1.0, true, FAST_CELLS),
 ];
 /// The fast mode on two threads, one sequence each: plain for the dive's share, then with cells.
-const DIVES: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, false), phase(1.0, false, true)];
-const CAREFUL: [Phase; 2] = [phase(FAST_DIVE_SHARE, true, false), phase(1.0, true, true)];
+const DIVES: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, 0), phase(1.0, false, FAST_CELLS)];
+const CAREFUL: [Phase; 2] = [phase(FAST_DIVE_SHARE, true, 0), phase(1.0, true, FAST_CELLS)];
 /// The same without feature cells, as before they came.
-const ONE_THREAD_PLAIN: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, false), phase(1.0, true, false)];
-const DIVES_PLAIN: [Phase; 1] = [phase(1.0, false, false)];
-const CAREFUL_PLAIN: [Phase; 1] = [phase(1.0, true, false)];
+const ONE_THREAD_PLAIN: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, 0), phase(1.0, true, 0)];
+const DIVES_PLAIN: [Phase; 1] = [phase(1.0, false, 0)];
+const CAREFUL_PLAIN: [Phase; 1] = [phase(1.0, true, 0)];
 
 /// The default memory budget of one search, 8 GiB (see [`Options::memory_budget`]).
 pub const DEFAULT_MEMORY_BUDGET: u64 = 8 << 30;
@@ -275,6 +299,7 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     } else {
         let phases: &[Phase] = match (options.optimal, cells) {
             (true, _) => &OPTIMAL,
+            (false, true) if options.time_limit >= LONG_LIMIT => &ONE_THREAD_LONG,
             (false, true) => &ONE_THREAD,
             (false, false) => &ONE_THREAD_PLAIN,
         };
@@ -381,7 +406,7 @@ fn run_phases(
             }
             Some((_, stored)) => (left, *stored),
         };
-        let limits = Limits { cells: if phase.cells { FAST_CELLS } else { 0 }, ..limits };
+        let limits = Limits { cells: phase.cells, ..limits };
         let (report, states) = if phase.careful {
             let report = find_pushes_until(board, inside, player, careful(limits, seconds), stop);
             let states = report.states;

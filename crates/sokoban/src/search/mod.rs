@@ -30,8 +30,9 @@
 //!   one stays closer to A* and gets out of the wide traps that catch the dive. Among states
 //!   of equal value the newest comes first, so the search goes on with the boxes it has just
 //!   moved rather than going back to an older state that looks as good. The fast mode's later
-//!   searches also split the open states into *feature cells* by two features, the boxes on
-//!   goals and the regions of floor the player is shut out of; every second expansion takes
+//!   searches also split the open states into *feature cells* by two or three features, the
+//!   boxes on goals, the regions of floor the player is shut out of and (in one dive, on long
+//!   time limits) the boxes the player can push; every second expansion takes
 //!   the best state of the next cell in turn (see `open`, after the feature-space search
 //!   FESS), so a bound that is flat over a wide plateau no longer keeps the search on one
 //!   kind of progress.
@@ -120,7 +121,7 @@ pub(crate) struct Limits {
     /// which must be the push optimum. States then keep the player's exact square.
     pub fewest_moves_at: Option<u16>,
     /// The features whose cells take turns in the open list (see `open`; fast mode only): a
-    /// set of [`BOXES_HOME`] and [`SHUT_OUT`], empty for one queue.
+    /// set of [`BOXES_HOME`], [`SHUT_OUT`] and [`MOBILE`], empty for one queue.
     pub cells: u8,
 }
 
@@ -128,6 +129,9 @@ pub(crate) struct Limits {
 pub(crate) const BOXES_HOME: u8 = 1;
 /// A feature of a state: the regions of floor the player is shut out of.
 pub(crate) const SHUT_OUT: u8 = 2;
+/// A feature of a state: the boxes the player can push (from where it stands, onto a free
+/// square that is not dead).
+pub(crate) const MOBILE: u8 = 4;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -358,7 +362,7 @@ impl<'a> Search<'a> {
             0
         } else {
             let _ = self.reach.lowest_reachable(self.board, &words, player);
-            self.cell_of(self.boxes_home)
+            self.cell_of(self.boxes_home, None)
         };
         let root = Node {
             parent: NONE,
@@ -436,31 +440,40 @@ impl<'a> Search<'a> {
 
     /// The feature cell of the child just flooded by `Reach::lowest_reachable`, where a box left
     /// `left` for `entered` (0 without cells).
-    fn child_cell(&mut self, left: usize, entered: usize) -> u16 {
+    fn child_cell(&mut self, left: usize, entered: usize) -> u32 {
         if self.limits.cells == 0 || self.limits.fewest_moves_at.is_some() {
             return 0;
         }
         let home = self.boxes_home + u32::from(self.board.goal[entered]) - u32::from(self.board.goal[left]);
-        self.cell_of(home)
+        self.cell_of(home, Some((left, entered)))
     }
 
-    /// The feature cell of the child just flooded by `Reach::lowest_reachable`, which has
-    /// `boxes_home` boxes on goals (see `open`).
-    fn cell_of(&mut self, boxes_home: u32) -> u16 {
+    /// The feature cell of the position just flooded by `Reach::lowest_reachable`: the one
+    /// loaded (`occupied`, `boxes`), or its child where a box `moved` from one square to another
+    /// (already in `occupied`), with `boxes_home` boxes on goals (see `open`). A byte a feature.
+    fn cell_of(&mut self, boxes_home: u32, moved: Option<(usize, usize)>) -> u32 {
         let mut cell = 0;
         if self.limits.cells & BOXES_HOME != 0 {
-            cell |= boxes_home.min(255) << 8;
+            cell |= boxes_home.min(255) << 16;
+        }
+        // Before the regions are counted: that reuses the player's region's words.
+        if self.limits.cells & MOBILE != 0 {
+            let boxes = self.boxes.iter().map(|&b| match moved {
+                Some((left, entered)) if b == left => entered,
+                _ => b,
+            });
+            cell |= self.reach.pushable(self.board, &self.occupied, boxes).min(255);
         }
         if self.limits.cells & SHUT_OUT != 0 {
-            cell |= self.reach.regions_beyond(self.board).min(255);
+            cell |= self.reach.regions_beyond(self.board).min(255) << 8;
         }
-        cell as u16
+        cell
     }
 
     fn push_open(&mut self, id: u32) {
         let node = self.table.node(id);
         let key = self.priority(node);
-        let cell = u32::from(node.cell);
+        let cell = node.cell;
         let order = self.id_of(id);
         self.open.push(cell, key, order);
     }

@@ -20,7 +20,7 @@
 //! ```
 
 use crate::board::Board;
-use grid::{Bfs, UNREACHED};
+use grid::{Bfs, Direction, UNREACHED};
 
 /// Reusable buffers of the player's floods over one board.
 pub(super) struct Reach {
@@ -118,6 +118,21 @@ impl Reach {
         grid::set_bits(&self.region_words).next().unwrap_or(from)
     }
 
+    /// How many of `boxes` (those of `occupied`) the player can push from the region of the
+    /// last [`Reach::lowest_reachable`]: onto a free square that is not dead, from a square of
+    /// the region (a feature of the state, see `open`). Before [`Reach::regions_beyond`], which
+    /// reuses the region's words.
+    pub fn pushable(&self, board: &Board, occupied: &[bool], boxes: impl Iterator<Item = usize>) -> u32 {
+        let in_region = |cell: usize| self.region_words[cell / 64] >> (cell % 64) & 1 == 1;
+        let pushable = |b: usize| {
+            Direction::READING_ORDER.into_iter().any(|d| {
+                let to = board.step(b, d);
+                board.floor[to] && !occupied[to] && !board.dead[to] && in_region(board.step(b, d.opposite()))
+            })
+        };
+        boxes.filter(|&b| pushable(b)).count() as u32
+    }
+
     /// How many regions of free floor the last [`Reach::lowest_reachable`] left apart from the
     /// player's: the squares the player is shut out of, counted by pieces (a feature of the
     /// state, see `open`).
@@ -164,11 +179,25 @@ mod tests {
         count
     }
 
+    /// The boxes with a push from the player's region onto a free square that is not dead, by
+    /// a plain flood from the player.
+    fn plain_pushable(board: &Board, boxed: &[bool], player: usize) -> u32 {
+        let region = reach_of(board, boxed, player);
+        let pushable = |b: usize| {
+            Direction::READING_ORDER.into_iter().any(|d| {
+                let to = board.step(b, d);
+                board.floor[to] && !boxed[to] && !board.dead[to] && region[board.step(b, d.opposite())]
+            })
+        };
+        board.interior.iter().filter(|&&b| boxed[b] && pushable(b)).count() as u32
+    }
+
     #[test]
-    fn the_regions_the_player_is_shut_out_of_agree_with_a_plain_count() {
+    fn the_regions_the_player_is_shut_out_of_and_the_boxes_it_can_push_agree_with_plain_counts() {
         let mut random = testkit::Random::new(0x6a09_e667_f3bc_c909);
         let mut checked = 0;
         let mut shut_out = 0;
+        let (mut boxes_seen, mut pushable) = (0, 0);
         for width in [6, 9, 13, 31, 63, 64, 65, 80] {
             for _ in 0..25 {
                 let height = 5 + random.below(6);
@@ -189,6 +218,9 @@ mod tests {
                 let mut reach = Reach::new(&board);
                 reach.set_parent(&row, &cells);
                 let _ = reach.lowest_reachable(&board, &row, level.player);
+                let can_push = reach.pushable(&board, &boxed, cells.iter().copied());
+                assert_eq!(can_push, plain_pushable(&board, &boxed, level.player), "{}", text.join("\n"));
+                (boxes_seen, pushable) = (boxes_seen + cells.len(), pushable + can_push as usize);
                 let expected = plain_regions_beyond(&board, &boxed, level.player);
                 assert_eq!(reach.regions_beyond(&board), expected, "width {width}:\n{}", text.join("\n"));
                 checked += 1;
@@ -197,5 +229,10 @@ mod tests {
         }
         // Boards with several regions apart, or the test proves little.
         assert!(checked > 150 && shut_out > 50, "{checked} boards, {shut_out} with several regions");
+        // Some boxes pushable and some not, or the count proves little.
+        assert!(
+            pushable > boxes_seen / 20 && pushable < boxes_seen / 2,
+            "{pushable} of {boxes_seen} boxes pushable"
+        );
     }
 }

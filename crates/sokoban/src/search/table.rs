@@ -57,8 +57,11 @@ pub(super) struct Node {
     pub closed: bool,
     /// The feature cell whose queue holds the state when open (see `open`; 0 when the search
     /// runs with one queue).
-    pub cell: u16,
+    pub cell: u32,
 }
+
+// A stored state's fixed part, which the memory budget and the bytes a state reported count.
+const _: () = assert!(size_of::<Node>() == 32);
 
 /// The random words of the Zobrist hash, one per box square and one per player square.
 pub(super) struct Zobrist {
