@@ -271,13 +271,9 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     let start = Instant::now();
     let board = analyse(level)?;
     let finish = |status, states| SolveResult { status, states, seconds: start.elapsed().as_secs_f64() };
-    // Boxes outside the player's region can never move: on a goal they are done, off one the
-    // level is lost. The rest must match the goals inside.
-    let inside = boxes_inside(&board, level);
-    let stuck_off_goal = level.boxes.iter().any(|&b| !board.floor[b] && level.squares[b] != Square::Goal);
-    if stuck_off_goal || inside.len() != board.goals.len() {
+    let Some(inside) = boxes_to_search(&board, level) else {
         return Ok(finish(Status::Unsolvable, 0));
-    }
+    };
     let side_by_side = options.side_by_side && !options.optimal;
     let limits = Limits {
         optimal: options.optimal,
@@ -494,4 +490,13 @@ fn analyse(level: &Level) -> Result<Board, SolveError> {
 /// move; [`solve`] settles them before searching.)
 fn boxes_inside(board: &Board, level: &Level) -> Vec<usize> {
     level.boxes.iter().copied().filter(|&b| board.floor[b]).collect()
+}
+
+/// The boxes a search starts with ([`boxes_inside`]), or `None` when the level is lost before
+/// any search. Boxes outside the player's region can never move: on a goal they are done, off
+/// one the level is lost. The rest must match the goals inside.
+fn boxes_to_search(board: &Board, level: &Level) -> Option<Vec<usize>> {
+    let inside = boxes_inside(board, level);
+    let stuck_off_goal = level.boxes.iter().any(|&b| !board.floor[b] && level.squares[b] != Square::Goal);
+    (!stuck_off_goal && inside.len() == board.goals.len()).then_some(inside)
 }
