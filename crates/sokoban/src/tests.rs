@@ -475,3 +475,32 @@ fn a_raised_stop_flag_ends_a_search_as_the_time_limit_does() {
     assert_eq!(stopped.outcome, crate::search::Outcome::GaveUp(crate::Limit::Time));
     assert!(stopped.states < free.states, "{} states stopped, {} free", stopped.states, free.states);
 }
+
+/// With boxes frozen on goals taken as walls (and freezes, which find them) as the only
+/// pruning, optimal mode still finds the optimum of every generated level and calls unsolvable
+/// exactly the levels the plain search cannot solve; and the rule does fire on them.
+#[test]
+fn optimal_mode_with_frozen_goals_matches_exhaustive_search() {
+    let alone =
+        crate::Techniques { pi_corrals: false, corral_deadlocks: false, ..crate::Techniques::default() };
+    let without = crate::Techniques { frozen_goals: false, ..alone };
+    let mut fewer_states = 0;
+    for level in random_levels(600) {
+        let expected = reference_pushes(&level);
+        let result = solve(&level, &Options { techniques: alone, ..optimal() }).unwrap();
+        match (&result.status, expected) {
+            (Status::Solved(solution), Some(pushes)) => {
+                assert_eq!(solution.pushes, pushes, "\n{}", level.to_text());
+            }
+            (Status::Unsolvable, None) => {}
+            (status, expected) => {
+                panic!("{status:?} but the reference says {expected:?}\n{}", level.to_text())
+            }
+        }
+        let plain = solve(&level, &Options { techniques: without, ..optimal() }).unwrap();
+        assert!(result.states <= plain.states, "{} > {}\n{}", result.states, plain.states, level.to_text());
+        fewer_states += usize::from(result.states < plain.states);
+    }
+    // The generator must give the rule something to cut, or the test proves little.
+    assert!(fewer_states > 10, "the rule cut states on {fewer_states} levels");
+}

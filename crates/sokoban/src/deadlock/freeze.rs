@@ -38,6 +38,28 @@ pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: 
             }
         }
     }
+    settle(board, scratch, stamp);
+    scratch.frozen[0]
+        && scratch.cluster.iter().zip(&scratch.frozen).any(|(&cell, &frozen)| frozen && !board.goal[cell])
+}
+
+/// The boxes of the pushed box's cluster that [`freeze_deadlock`] found frozen, the pushed box
+/// among them if it is; none when the pushed box is not frozen, as no other box's freeze can
+/// then have changed.
+pub fn frozen_with_pushed(scratch: &Scratch) -> impl Iterator<Item = usize> + '_ {
+    let any = scratch.frozen.first().copied().unwrap_or(false);
+    scratch
+        .cluster
+        .iter()
+        .zip(&scratch.frozen)
+        .filter(move |&(_, &frozen)| any && frozen)
+        .map(|(&cell, _)| cell)
+}
+
+/// The greatest frozen subset of the boxes in `scratch.cluster` (marked with `stamp` in
+/// `in_cluster`), into `scratch.frozen`: every box starts frozen, and a box free on some axis
+/// is dropped until nothing changes. Boxes outside the cluster count as free.
+pub(super) fn settle(board: &Board, scratch: &mut Scratch, stamp: u32) {
     scratch.frozen.clear();
     scratch.frozen.resize(scratch.cluster.len(), true);
     loop {
@@ -65,8 +87,6 @@ pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: 
             break;
         }
     }
-    scratch.frozen[0]
-        && scratch.cluster.iter().zip(&scratch.frozen).any(|(&cell, &frozen)| frozen && !board.goal[cell])
 }
 
 #[cfg(test)]

@@ -6,14 +6,18 @@
 //! - `corral`: when an unfinished PI-corral exists, only the pushes into it need be tried.
 //! - `corral_search`: a corral whose fence boxes alone can never reach goals makes the position
 //!   dead, found by a small search over those boxes.
+//! - `frozen_goals`: boxes frozen on goals are walls from then on; a box that can then reach no
+//!   free goal, or a free goal no box can reach, makes the position dead.
 
 mod corral;
 mod corral_search;
 mod freeze;
+mod frozen_goals;
 
 pub use corral::{Corral, pi_corral};
 pub use corral_search::CorralDeadlocks;
-pub use freeze::freeze_deadlock;
+pub use freeze::{freeze_deadlock, frozen_with_pushed};
+pub use frozen_goals::FrozenGoals;
 
 use grid::Direction;
 

@@ -3,8 +3,9 @@
 //! The player's region is flooded first, so the pushes are those of a box the player can
 //! stand behind onto a free square. When the position has an unfinished PI-corral, only the
 //! pushes into that corral are tried at all (see [`crate::deadlock`]). Each remaining push
-//! makes a child unless its target is a dead square or it freezes a box off its goal; the
-//! child gets its bound (see `estimate`), and is stored or, when already known, updated if it
+//! makes a child unless its target is a dead square, it freezes a box off its goal, or the
+//! boxes frozen on goals wall some box off every free goal or some free goal off every box
+//! (see [`crate::deadlock`]); the child gets its bound (see `estimate`), and is stored or, when already known, updated if it
 //! was reached more cheaply.
 //!
 //! A push from one corridor square into another is continued through the corridor as one
@@ -68,6 +69,9 @@ impl Search<'_> {
             Corral::Only(pushes) if !exact || pushes.is_empty() => pushes,
             _ => self.all_pushes(),
         };
+        if self.limits.techniques.frozen_goals && self.limits.techniques.freeze {
+            self.frozen_goals.load_parent(self.board, &self.boxes, &mut self.deadlock);
+        }
         let box_hash = node.hash ^ self.zobrist.player_key(usize::from(node.player));
         if self.limits.techniques.matching {
             // The parent's matching becomes the base that each child updates in one row.
@@ -175,18 +179,16 @@ impl Search<'_> {
         }
         self.occupied[b] = false;
         self.occupied[to] = true;
-        let dead = self.limits.techniques.freeze
-            && deadlock::freeze_deadlock(board, &self.occupied, to, &mut self.deadlock);
-        if dead {
-            self.occupied[b] = true;
-            self.occupied[to] = false;
-            return;
-        }
         self.child_words.copy_from_slice(row);
         // Box sets have a bit per interior square (see `table`).
         let (left, entered) = (usize::from(board.interior_index[b]), usize::from(board.interior_index[to]));
         self.child_words[left / 64] &= !(1 << (left % 64));
         self.child_words[entered / 64] |= 1 << (entered % 64);
+        if self.frozen_dead(to) {
+            self.occupied[b] = true;
+            self.occupied[to] = false;
+            return;
+        }
         let normal = if self.limits.fewest_moves_at.is_some() {
             player
         } else {
@@ -247,5 +249,22 @@ impl Search<'_> {
         self.child_words = words;
         self.occupied[b] = true;
         self.occupied[to] = false;
+    }
+
+    /// Whether the child just made (its boxes in `occupied` and `child_words`, the pushed box
+    /// on `to`) is dead by a freeze: a frozen box off its goal, or boxes frozen on goals that
+    /// wall a box off every free goal or a free goal off every box.
+    fn frozen_dead(&mut self, to: usize) -> bool {
+        if !self.limits.techniques.freeze {
+            return false;
+        }
+        if deadlock::freeze_deadlock(self.board, &self.occupied, to, &mut self.deadlock) {
+            return true;
+        }
+        // Only a box pushed onto a goal can have frozen there, and with it its cluster.
+        let on_goal = self.board.goal[to];
+        let newly_frozen = deadlock::frozen_with_pushed(&self.deadlock).filter(|_| on_goal);
+        self.limits.techniques.frozen_goals
+            && self.frozen_goals.child_dead(self.board, &self.child_words, newly_frozen)
     }
 }

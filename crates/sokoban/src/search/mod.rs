@@ -17,11 +17,13 @@
 //!
 //! Each expansion floods the player's region, then tries every push of every box the player
 //! can stand behind. A push is dropped when its target is a dead square, when it freezes a box
-//! off its goal, or when the matching bound says the boxes can no longer all reach distinct
-//! goals; when the position has an unfinished PI-corral, only the pushes into that corral are
-//! tried at all (see [`crate::deadlock`]). A push into a one-wide tunnel is continued through
-//! it as one macro move (each push still counted). In fast mode a box pushed into a goal room
-//! goes on to the room's next goal in its packing order, and boxes in a room stay put.
+//! off its goal, when the boxes frozen on goals, taken as walls, leave a box without a goal or
+//! a goal without a box, or when the matching bound says the boxes can no longer all reach
+//! distinct goals; when the position has an unfinished PI-corral, only the pushes into that
+//! corral are tried at all (see [`crate::deadlock`]). A push into a one-wide tunnel is
+//! continued through it as one macro move (each push still counted). In fast mode a box pushed
+//! into a goal room goes on to the room's next goal in its packing order, and boxes in a room
+//! stay put.
 //!
 //! Three orders of expansion share the code:
 //! - **optimal**: A* on pushes with the matching bound `h`; `f = g + h`, ties to the larger
@@ -62,7 +64,7 @@ mod table;
 
 use crate::board::Board;
 use crate::bound::Matcher;
-use crate::deadlock::{CorralDeadlocks, Scratch};
+use crate::deadlock::{CorralDeadlocks, FrozenGoals, Scratch};
 use grid::Direction;
 use open::Open;
 use packing::Packing;
@@ -161,6 +163,9 @@ pub struct Techniques {
     pub pi_corrals: bool,
     /// Corral deadlocks: a small search over a corral's fence boxes alone.
     pub corral_deadlocks: bool,
+    /// Boxes frozen on goals taken as walls: a box that then reaches no free goal, or a free
+    /// goal that no box reaches, makes the position dead.
+    pub frozen_goals: bool,
     /// The matching bound; off, the bound is the sum of each box's nearest goal (the seed's).
     pub matching: bool,
     /// Tunnel macros (fast mode only).
@@ -177,6 +182,7 @@ impl Default for Techniques {
             freeze: true,
             pi_corrals: true,
             corral_deadlocks: true,
+            frozen_goals: true,
             matching: true,
             tunnels: true,
             packing: true,
@@ -253,6 +259,7 @@ struct Search<'a> {
     packing: Option<Packing>,
     deadlock: Scratch,
     corral_deadlocks: CorralDeadlocks,
+    frozen_goals: FrozenGoals,
 }
 
 /// Searches for pushes from the start position `boxes` / `player` (grid cells, all on the
@@ -322,6 +329,7 @@ impl<'a> Search<'a> {
             packing: None,
             deadlock: Scratch::new(board.len),
             corral_deadlocks: CorralDeadlocks::new(board.len),
+            frozen_goals: FrozenGoals::default(),
         }
     }
 
@@ -421,7 +429,8 @@ impl<'a> Search<'a> {
     fn bytes_after_expansion(&self) -> u64 {
         let bytes = self.table.bytes_after(self.most_children)
             + self.open.bytes_after(self.most_children)
-            + self.kept_matchings.bytes();
+            + self.kept_matchings.bytes()
+            + self.frozen_goals.bytes_after(self.board, self.boxes.len(), self.most_children);
         bytes as u64
     }
 
