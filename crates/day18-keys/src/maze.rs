@@ -171,7 +171,7 @@ impl Maze {
     }
 
     /// The cell of the single robot whose eight neighbours are all open floor: the part 1 centre.
-    fn open_centre(&self) -> Option<usize> {
+    pub(crate) fn open_centre(&self) -> Option<usize> {
         let [robot] = self.robots[..] else { return None };
         let ring = self.ring(robot)?;
         ring.iter().all(|&cell| self.grid[cell] == Tile::Open).then_some(robot)
