@@ -4,6 +4,10 @@
 //! so its `@` is stored as [`Tile::Open`]). Keys and doors are stored by letter index, `a`/`A` as
 //! 0, so a set of keys is a 26-bit mask and "door `D` is open" is "bit 3 is in the mask".
 //!
+//! A map is read a row of bytes at a time, through tables from byte to tile and to key bit; at
+//! the first sign of a fault (a character no map holds, a ragged row, a key twice, no robot or
+//! too many) it is read again a character at a time, by the reader that names the fault.
+//!
 //! Part 2 rewrites the centre of the map. The rewrite is its own inverse, so part 1 of a map
 //! already split in four can be answered too:
 //!
