@@ -2,14 +2,15 @@
 //!
 //! Phases: `parse` (text to maze); `key-graph` (both parts' key graphs: dead-end filling,
 //! corridor collapsing and the label searches); `part1` and `part2` (the whole part from a
-//! parsed maze, key graph included, asserting the answer). Inputs: the generated mazes of
+//! parsed maze, key graph included, asserting the answer); `both` (the two parts as the binary
+//! solves them, with `BothParts`: part 2 from part 1's filled maze). Inputs: the generated mazes of
 //! `inputs/day18/generated-*.txt`, whose answers come from `inputs/answers.txt`, and the real
 //! puzzle inputs in `../shared/aoc/day18/` beside the workspace when that folder exists (their
 //! answers are not published: the bench asserts the answer found before timing began).
 
 use benches::{Answers, generated_inputs, real_size_inputs};
 use criterion::{Criterion, criterion_group, criterion_main};
-use day18_keys::{KeyGraph, Maze, parse, part1, part2};
+use day18_keys::{BothParts, KeyGraph, Limits, Maze, Progress, parse, part1, part2};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -66,6 +67,16 @@ fn day18(c: &mut Criterion) {
         });
         group.bench_function(format!("part2/{name}"), |b| {
             b.iter(|| assert_eq!(part2(black_box(&maze)), Ok(input.answers.1)));
+        });
+        // Both parts as the binary solves them, part 2 from part 1's preparation.
+        group.bench_function(format!("both/{name}"), |b| {
+            b.iter(|| {
+                let (limits, progress) = (Limits::default(), Progress::default());
+                let mut parts = BothParts::new(black_box(&maze));
+                let first = parts.part1_within(limits, &progress).map(|solution| solution.steps);
+                let second = parts.part2_within(limits, &progress).map(|solution| solution.steps);
+                assert_eq!((first, second), (Ok(input.answers.0), Ok(input.answers.1)));
+            });
         });
     }
     group.finish();

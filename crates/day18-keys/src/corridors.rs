@@ -25,6 +25,15 @@
 //! their edge; the far end's side onto it is closed so that end does not walk it back. The
 //! graph is explored from the robots, so parts of the maze no robot reaches get no nodes. A
 //! door whose key is not in the maze never opens: it is a wall here.
+//!
+//! ## Part 2 from part 1's filling
+//! Filling keeps exactly the largest set of open cells in which every cell but the keys and
+//! robots has two open neighbours, whatever order the dead ends are filled in. Part 2's maze is
+//! part 1's with its centre walled off, so that set is smaller for part 2 and lies inside part
+//! 1's: part 2's filling can start from part 1's result, wall the centre, and fill on from the
+//! four cells beyond it, the only ones that can have lost a second open side (the centre's
+//! corners, now robots, keep theirs). Filling a real maze from scratch was a tenth of a whole
+//! run of both parts; this way part 2's costs a copy of two byte grids.
 
 use crate::key_graph::LETTERS;
 use crate::maze::{Maze, Tile};
@@ -117,7 +126,8 @@ const DEGREE: [u8; 1 << SIDES] = {
 };
 
 /// The maze on a rimmed byte grid after dead-end filling.
-struct Filled {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Filled {
     tile: Vec<u8>,
     /// Which sides of each open cell are open, bit `d` for the side `d` of [`SIDES`]: a corridor
     /// cell's way on is the one open side it did not come in by, with no search.
@@ -128,7 +138,7 @@ struct Filled {
 }
 
 impl Filled {
-    fn new(maze: &Maze) -> Self {
+    pub(crate) fn new(maze: &Maze) -> Self {
         let keys = maze.keys();
         let grid = maze.grid();
         // A ring of wall around the maze: every open cell has all four neighbours in the grid.
@@ -176,34 +186,75 @@ impl Filled {
             .collect();
         // Whole words only: the padding flags no cell.
         seeds.resize(len.next_multiple_of(8), 0);
+        let mut filled = Filled { tile, open, robot_cells, step };
         for (word_index, word) in seeds.chunks_exact(8).enumerate() {
             let mut flags = u64::from_le_bytes(word.try_into().unwrap_or_default());
             while flags != 0 {
-                let mut cell = word_index * 8 + flags.trailing_zeros() as usize / 8;
+                filled.fill_from(word_index * 8 + flags.trailing_zeros() as usize / 8);
                 flags &= flags - 1;
-                // Fill the dead end, and on along its one open side while that makes the next
-                // cell a dead end too.
-                while tile[cell] != WALL {
-                    tile[cell] = WALL;
-                    let sides = open[cell];
-                    if sides == 0 {
-                        break;
-                    }
-                    let side = sides.trailing_zeros() as usize;
-                    let next = cell.wrapping_add(step[side]);
-                    open[next] &= !(1 << (SIDES - 1 - side));
-                    // More than one side open (no node bits are set yet): the lowest set bit
-                    // cleared leaves some, a test on the byte in hand, not a table lookup.
-                    let sides = open[next];
-                    if is_kept(tile[next]) || sides & sides.wrapping_sub(1) != 0 {
-                        break;
-                    }
-                    cell = next;
-                }
             }
         }
+        filled
+    }
 
-        Filled { tile, open, robot_cells, step }
+    /// Fills the dead end `cell`, and on along its one open side while that makes the next cell
+    /// a dead end too.
+    fn fill_from(&mut self, mut cell: usize) {
+        let Filled { tile, open, step, .. } = self;
+        while tile[cell] != WALL {
+            tile[cell] = WALL;
+            let sides = open[cell];
+            if sides == 0 {
+                break;
+            }
+            let side = sides.trailing_zeros() as usize;
+            let next = cell.wrapping_add(step[side]);
+            open[next] &= !(1 << (SIDES - 1 - side));
+            // More than one side open (no node bits are set yet): the lowest set bit cleared
+            // leaves some, a test on the byte in hand, not a table lookup.
+            let sides = open[next];
+            if is_kept(tile[next]) || sides & sides.wrapping_sub(1) != 0 {
+                break;
+            }
+            cell = next;
+        }
+    }
+
+    /// The filled maze of part 2, from this one of part 1: the robot's open centre, `centre`
+    /// (an index of the rimmed grid), becomes `@#@`/`###`/`@#@` as in
+    /// [`Maze::four_robots`](crate::maze::Maze::four_robots), and only the cells beside the
+    /// new walls can become dead ends. Filling removes every floor cell that no set of cells
+    /// with two open neighbours each (keys and robots aside) can hold; part 2's maze is part
+    /// 1's with fewer open cells, so its largest such set lies inside part 1's, and filling on
+    /// from part 1's result ends where filling part 2 from scratch does.
+    pub(crate) fn four_robots(&self, centre: usize) -> Filled {
+        let mut split = self.clone();
+        let [up, left, right, down] = self.step.map(|step| centre.wrapping_add(step));
+        let (up_left, down_right) = (up.wrapping_sub(1), down + 1);
+        let (up_right, down_left) = (up + 1, down - 1);
+        for cell in [centre, up, left, right, down] {
+            split.tile[cell] = WALL;
+            for (side, &step) in self.step.iter().enumerate() {
+                split.open[cell.wrapping_add(step)] &= !(1 << (SIDES - 1 - side));
+            }
+        }
+        split.robot_cells = vec![up_left, up_right, down_left, down_right];
+        for &cell in &split.robot_cells {
+            split.tile[cell] = ROBOT;
+        }
+        // The centre's ring stays open (its corners are robots now), so only the cells one
+        // step beyond its sides can have lost their second open side.
+        for (side, &step) in self.step.iter().enumerate() {
+            let beyond = [up, left, right, down][side].wrapping_add(step);
+            let sides = split.open[beyond];
+            if split.tile[beyond] != WALL
+                && !is_kept(split.tile[beyond])
+                && sides & sides.wrapping_sub(1) == 0
+            {
+                split.fill_from(beyond);
+            }
+        }
+        split
     }
 }
 
@@ -216,8 +267,14 @@ impl Corridors {
             + self.robot_node.capacity() * size_of::<u32>()) as u64
     }
 
+    /// The corridors of `maze`.
     pub(crate) fn new(maze: &Maze) -> Self {
-        let Filled { tile, mut open, robot_cells, step } = Filled::new(maze);
+        Self::from_filled(Filled::new(maze))
+    }
+
+    /// The corridors of a maze whose dead ends are filled.
+    pub(crate) fn from_filled(filled: Filled) -> Self {
+        let Filled { tile, mut open, robot_cells, step } = filled;
 
         // The collapsed graph, explored from the robots: parts of the maze no robot reaches
         // get no nodes, so their keys show up as never collectable.
@@ -314,5 +371,69 @@ impl Corridors {
     pub(crate) fn edges(&self, node: u32) -> &[Edge] {
         let node = node as usize;
         &self.edges[node * MAX_EDGES..][..usize::from(self.edge_count[node])]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::Random;
+
+    /// A random one-robot map of `size` x `size` around an open centre `...`/`.@.`/`...`:
+    /// random walls (so dead ends, loops and rooms), keys and doors; some doors' keys missing.
+    fn open_centre_map(rng: &mut Random, size: usize) -> String {
+        let centre = size / 2;
+        let wall_percent = 20 + rng.below(40);
+        let mut cells = vec![b'#'; size * size];
+        for row in 1..size - 1 {
+            for col in 1..size - 1 {
+                let near_centre = row.abs_diff(centre) <= 1 && col.abs_diff(centre) <= 1;
+                if near_centre || !rng.chance(wall_percent, 100) {
+                    cells[row * size + col] = b'.';
+                }
+            }
+        }
+        cells[centre * size + centre] = b'@';
+        for letter in 0..rng.below(6) as u8 {
+            for ch in [b'a' + letter, b'A' + letter + u8::from(rng.chance(20, 100))] {
+                let cell = (size + 1) + rng.below(size * (size - 2) - 2);
+                if cells[cell] == b'.' && cell.abs_diff(centre * size + centre) > size + 1 {
+                    cells[cell] = ch;
+                }
+            }
+        }
+        cells.chunks(size).map(|row| String::from_utf8_lossy(row) + "\n").collect()
+    }
+
+    /// The cells a filled maze keeps open, and the open sides of each: the stale sides of
+    /// filled cells are never read.
+    fn kept_open(filled: &Filled) -> Vec<(u8, u8)> {
+        filled
+            .tile
+            .iter()
+            .zip(&filled.open)
+            .map(|(&t, &o)| if t == WALL { (WALL, 0) } else { (t, o) })
+            .collect()
+    }
+
+    #[test]
+    fn part_2s_dead_ends_filled_on_from_part_1s_are_those_filled_from_scratch() {
+        let mut rng = Random::new(1218);
+        let mut refilled = 0;
+        for round in 0..400 {
+            let text = open_centre_map(&mut rng, 7 + round % 9);
+            let maze = crate::parse(&text).unwrap();
+            let centre = maze.open_centre().unwrap();
+            let part1 = Filled::new(&maze);
+            let on_from_part1 = part1.four_robots(maze.grid().index_with_rim(centre));
+            let from_scratch = Filled::new(&maze.four_robots());
+            assert_eq!(kept_open(&on_from_part1), kept_open(&from_scratch), "{text}");
+            assert_eq!(on_from_part1.robot_cells, from_scratch.robot_cells, "{text}");
+            assert_eq!(on_from_part1.step, from_scratch.step);
+            // The test means something only if walling the centre often makes new dead ends.
+            let open = |filled: &Filled| filled.tile.iter().filter(|&&t| t != WALL).count();
+            refilled += usize::from(open(&part1) > open(&on_from_part1) + 1);
+        }
+        assert!(refilled >= 100, "only {refilled} of 400 mazes filled more than the centre");
     }
 }

@@ -57,7 +57,7 @@
 
 use crate::SolveError;
 use crate::bridge_tree::BridgeTree;
-use crate::corridors::Corridors;
+use crate::corridors::{Corridors, Filled};
 use crate::limits::Watch;
 use crate::maze::Maze;
 use grid::bits;
@@ -142,7 +142,8 @@ impl KeyGraph {
     /// from each robot and key.
     #[must_use]
     pub fn new(maze: &Maze) -> Self {
-        Self::build(maze, |_, _| Ok::<(), Infallible>(())).unwrap_or_else(|never| match never {})
+        Self::build(Corridors::new(maze), maze.keys(), |_, _| Ok::<(), Infallible>(()))
+            .unwrap_or_else(|never| match never {})
     }
 
     /// [`KeyGraph::new`] under a search's limits. On a huge open map the label searches take
@@ -151,18 +152,29 @@ impl KeyGraph {
     /// expansions, the graph checks only when there is that much work between two checks: on
     /// graphs of more than [`CHECKED_NODES`] nodes, far beyond the real mazes' few thousand.
     pub(crate) fn within(maze: &Maze, watch: &Watch) -> Result<Self, SolveError> {
-        Self::build(maze, |nodes, bytes| if nodes > CHECKED_NODES { watch.check(0, bytes) } else { Ok(()) })
+        Self::filled_within(Filled::new(maze), maze.keys(), watch)
     }
 
-    /// Builds the graph, calling `check` with the corridor graph's nodes and the bytes held so
-    /// far (corridors, search lists, routes) between its long steps.
-    fn build<E>(maze: &Maze, mut check: impl FnMut(usize, u64) -> Result<(), E>) -> Result<Self, E> {
-        let corridors = Corridors::new(maze);
+    /// [`KeyGraph::within`] of a maze whose dead ends are filled already, holding the keys
+    /// `keys`.
+    pub(crate) fn filled_within(filled: Filled, keys: u32, watch: &Watch) -> Result<Self, SolveError> {
+        let check = |nodes, bytes| if nodes > CHECKED_NODES { watch.check(0, bytes) } else { Ok(()) };
+        Self::build(Corridors::from_filled(filled), keys, check)
+    }
+
+    /// Builds the graph of `corridors`, whose maze holds the keys `keys`, calling `check` with
+    /// the corridor graph's nodes and the bytes held so far (corridors, search lists, routes)
+    /// between its long steps.
+    fn build<E>(
+        corridors: Corridors,
+        keys: u32,
+        mut check: impl FnMut(usize, u64) -> Result<(), E>,
+    ) -> Result<Self, E> {
         let nodes = corridors.nodes.len();
         // The corridors and the label search's per-node labels are most of a huge map's bytes.
         let fixed = corridors.heap_bytes() + (nodes * size_of::<((u32, u32), Vec<(u32, u32)>)>()) as u64;
         check(nodes, fixed)?;
-        let robots = maze.robots().len();
+        let robots = corridors.robot_node.len();
         let places = LETTERS + robots;
         let mut offsets = Vec::with_capacity(places + 1);
         let mut routes = Vec::new();
@@ -210,7 +222,7 @@ impl KeyGraph {
         }
         Ok(KeyGraph {
             robots,
-            keys: maze.keys(),
+            keys,
             offsets,
             routes,
             by_pair,

@@ -14,7 +14,9 @@
 //! Both searches run under [`Limits`] (a time limit and a memory budget; see [`limits`]):
 //! [`solve_part1_within`] and [`solve_part2_within`] take them, with a [`Progress`] a watcher
 //! may read meanwhile, and stop with [`SolveError::GaveUp`]. The plain [`part1`], [`part2`],
-//! [`solve_part1`] and [`solve_part2`] use the defaults, ten minutes and 8 GiB.
+//! [`solve_part1`] and [`solve_part2`] use the defaults, ten minutes and 8 GiB. [`BothParts`]
+//! solves the two parts of one maze sharing what they have in common (part 2's dead ends are
+//! found from part 1's), which is what the binary does.
 //!
 //! Rules decided where the puzzle is silent: robots do not block each other; a door whose key
 //! is not in the maze never opens (a wall); a key that can never be collected makes the part
@@ -42,7 +44,9 @@ pub use limits::{Limit, Limits, Progress};
 pub use maze::{Maze, ParseError, Tile, parse};
 pub use search::{Pickup, Solution, Strategy};
 
+use corridors::Filled;
 use itertools::Itertools;
+use std::borrow::Cow;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -140,6 +144,77 @@ fn collect_within(maze: &Maze, limits: Limits, progress: &Progress) -> Result<So
     let watch = limits::Watch::new(limits, progress);
     let graph = KeyGraph::within(maze, &watch)?;
     search::collect_every_key_within(&graph, Strategy::Fastest, watch.remaining(), progress)
+}
+
+/// [`collect_within`] of a maze whose dead ends are filled already, holding the keys `keys`.
+fn collect_filled_within(
+    filled: Filled,
+    keys: u32,
+    limits: Limits,
+    progress: &Progress,
+) -> Result<Solution, SolveError> {
+    let watch = limits::Watch::new(limits, progress);
+    let graph = KeyGraph::filled_within(filled, keys, &watch)?;
+    search::collect_every_key_within(&graph, Strategy::Fastest, watch.remaining(), progress)
+}
+
+/// Both parts of one maze, sharing the work they have in common: part 2's maze is part 1's
+/// with its centre walled off, so its dead ends are found from part 1's, where filling them
+/// from scratch was a tenth of a whole run (see the `corridors` module). The answers are those
+/// of [`solve_part1_within`] and [`solve_part2_within`].
+///
+/// ```
+/// use day18_keys::{BothParts, Limits, Progress, parse};
+///
+/// let maze = parse("#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n")?;
+/// let mut parts = BothParts::new(&maze);
+/// let progress = Progress::default();
+/// assert_eq!(parts.part1_within(Limits::default(), &progress)?.steps, 26);
+/// assert_eq!(parts.part2_within(Limits::default(), &progress)?.steps, 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct BothParts<'a> {
+    maze: &'a Maze,
+    /// Part 1's maze and its dead ends filled, once part 1 is solved, for part 2 to start from.
+    part1: Option<(Cow<'a, Maze>, Filled)>,
+}
+
+impl<'a> BothParts<'a> {
+    /// The parts of `maze`, neither solved yet.
+    #[must_use]
+    pub fn new(maze: &'a Maze) -> Self {
+        BothParts { maze, part1: None }
+    }
+
+    /// [`solve_part1_within`].
+    ///
+    /// # Errors
+    /// As [`solve_part1_within`].
+    pub fn part1_within(&mut self, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
+        let maze = self.maze.one_robot()?;
+        let filled = Filled::new(&maze);
+        let keys = maze.keys();
+        self.part1 = Some((maze, filled.clone()));
+        collect_filled_within(filled, keys, limits, progress)
+    }
+
+    /// [`solve_part2_within`], from part 1's filled maze when part 1 was solved first.
+    ///
+    /// # Errors
+    /// As [`solve_part2_within`].
+    pub fn part2_within(&mut self, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
+        let Some((maze, filled)) = self.part1.take() else {
+            return solve_part2_within(self.maze, limits, progress);
+        };
+        // Part 2's maze is part 1's split at its open centre, or part 1's itself without one
+        // (see `Maze::four_robots`, and `Maze::one_robot` for a map given split).
+        let filled = match maze.open_centre() {
+            Some(centre) => filled.four_robots(maze.grid().index_with_rim(centre)),
+            None => filled,
+        };
+        collect_filled_within(filled, maze.keys(), limits, progress)
+    }
 }
 
 /// Part 1: fewest steps for one robot to collect every key.

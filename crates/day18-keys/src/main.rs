@@ -20,7 +20,7 @@
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use day18_keys::{Limits, Maze, Progress, Solution, SolveError};
+use day18_keys::{BothParts, Limits, Maze, Progress, Solution, SolveError};
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
 use std::path::PathBuf;
@@ -111,13 +111,15 @@ fn main() -> Result<ExitCode> {
         time: args.time_limit.map(Duration::from_secs_f64).or(defaults.time),
         memory_bytes: args.memory.map_or(defaults.memory_bytes, |megabytes| megabytes << 20),
     };
-    let solve = |part: u8| {
+    // Part 2 starts from part 1's preparation when both are asked (see `BothParts`).
+    let mut parts = BothParts::new(&maze);
+    let mut solve = |part: u8| {
         let progress = Progress::default();
         with_progress_line(part, &progress, || {
             if part == 1 {
-                day18_keys::solve_part1_within(&maze, limits, &progress)
+                parts.part1_within(limits, &progress)
             } else {
-                day18_keys::solve_part2_within(&maze, limits, &progress)
+                parts.part2_within(limits, &progress)
             }
         })
     };

@@ -218,3 +218,30 @@ fn leg_length(maze: &RawMaze, from: usize, to: usize, held: u32) -> Option<u32> 
     }
     None
 }
+
+#[test]
+fn both_parts_together_give_each_part_alone() {
+    // `BothParts` solves part 2 from part 1's filled maze: it must give the very solutions (and
+    // errors) of the parts solved apart, on one-robot maps with and without an open centre, maps
+    // already split in four, and maps of two robots that have no part 1.
+    let mut rng = Random::new(1812);
+    let mut with_centre = 0;
+    for round in 0..600 {
+        let text = match round % 4 {
+            0 => common::small_maze(&mut rng),
+            1 => common::small_two_robot_maze(&mut rng),
+            2 => common::small_four_robot_maze(&mut rng),
+            _ => parse(&common::small_four_robot_maze(&mut rng)).unwrap().one_robot().unwrap().render(),
+        };
+        let maze = parse(&text).unwrap();
+        with_centre += usize::from(maze.has_open_centre() || maze.robots().len() == 4);
+        let (limits, progress) = (day18_keys::Limits::default(), day18_keys::Progress::default());
+        let mut parts = day18_keys::BothParts::new(&maze);
+        assert_eq!(parts.part1_within(limits, &progress), day18_keys::solve_part1(&maze), "{text}");
+        assert_eq!(parts.part2_within(limits, &progress), day18_keys::solve_part2(&maze), "{text}");
+        // Part 2 alone, without part 1 first, is the plain part 2.
+        let mut alone = day18_keys::BothParts::new(&maze);
+        assert_eq!(alone.part2_within(limits, &progress), day18_keys::solve_part2(&maze), "{text}");
+    }
+    assert!(with_centre >= 250, "only {with_centre} of 600 maps have a centre to split or join");
+}
