@@ -36,6 +36,11 @@
 //! middle of a battle whole rounds pass with strikes only, while units blocked by their own side
 //! wait their turn.
 //!
+//! A turn also looks for the enemy beside its unit once where it can: the look before moving
+//! serves the attack too when the unit did not move (most turns once the armies meet, when a
+//! unit starts beside an enemy). Looking again before the attack was 3% to 5% of a real cave's
+//! instructions.
+//!
 //! A move is also reported to the pathfinder ([`Pathfinder::moved`]), which keeps the mover's
 //! side's search field, cut back to what the move left exact, for the next unit of that side.
 //!
@@ -273,10 +278,19 @@ impl Battle {
     /// the rule tests.
     pub fn next_step(&mut self, id: usize) -> Option<usize> {
         self.ensure_cell_table();
-        let unit = self.units[id];
-        if !unit.alive || self.stuck_at[id] == self.board_version || self.adjacent_enemy(id).is_some() {
+        if !self.units[id].alive || self.adjacent_enemy(id).is_some() {
             return None;
         }
+        self.step_towards_enemies(id)
+    }
+
+    /// [`next_step`](Self::next_step) for a living unit with no enemy beside it, with the cell
+    /// table made.
+    fn step_towards_enemies(&mut self, id: usize) -> Option<usize> {
+        if self.stuck_at[id] == self.board_version {
+            return None;
+        }
+        let unit = self.units[id];
         let (width, height) = (self.width, self.height);
         let pathfinder =
             self.scratch.pathfinder.get_or_insert_with(|| Box::new(Pathfinder::new(width, height)));
@@ -447,16 +461,26 @@ impl Battle {
                 self.cursor += 1;
                 continue;
             }
+            // The enemy beside the unit, once known this turn: a unit that starts its turn beside
+            // one (most turns once the armies meet) or stays where it is would otherwise look
+            // twice.
+            let mut beside = None;
             if self.phase == Phase::Start {
                 if self.alive[unit.side.enemy().index()] == 0 {
                     return Progress::Over;
                 }
-                if let Some(step) = self.next_step(id) {
+                let mut enemy = self.adjacent_enemy(id);
+                if enemy.is_none()
+                    && let Some(step) = self.step_towards_enemies(id)
+                {
                     self.move_unit(id, step);
+                    enemy = self.adjacent_enemy(id);
                 }
+                beside = Some(enemy);
                 self.phase = Phase::Strike;
             }
-            if let Some(target) = self.adjacent_enemy(id) {
+            // Resumed at a strike, the turn's start was in an earlier call.
+            if let Some(target) = beside.unwrap_or_else(|| self.adjacent_enemy(id)) {
                 if pause_before_strike(self, id, target) {
                     return Progress::Paused;
                 }
@@ -634,6 +658,38 @@ mod tests {
             }
         }
         assert_eq!(battles.map(|battle| battle.outcome().unwrap()), alone);
+    }
+
+    #[test]
+    fn a_battle_paused_before_every_strike_ends_as_one_fought_straight() {
+        // Resumed at a strike, a turn looks for the enemy beside its unit again: the look made
+        // at the turn's start was in the call that paused.
+        for text in [CAVE, OTHER_CAVE] {
+            let cave = crate::parse(text).unwrap();
+            for power in [3, 15] {
+                let mut straight = Battle::new(&cave, power);
+                let expected = straight.fight().unwrap();
+                let mut paused = Battle::new(&cave, power);
+                let (mut strikes_paused, mut pause_now) = (0, false);
+                let outcome = loop {
+                    // Every strike is paused once, then performed when resumed.
+                    match paused.advance(StopAt::NOWHERE, |_, _, _| {
+                        pause_now = !pause_now;
+                        pause_now
+                    }) {
+                        Progress::Paused => strikes_paused += 1,
+                        Progress::Over => break paused.outcome().unwrap(),
+                        other => panic!("{other:?}"),
+                    }
+                };
+                assert_eq!(
+                    (outcome, paused.render()),
+                    (expected, straight.render()),
+                    "power {power}\n{text}"
+                );
+                assert!(strikes_paused > 50, "only {strikes_paused} strikes paused");
+            }
+        }
     }
 
     #[test]

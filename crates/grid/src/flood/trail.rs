@@ -182,20 +182,36 @@ impl Flood {
         }
         self.clear_walk();
         let stride = self.reached.stride;
-        let (low, high, _) = self.trail_rows[layer];
-        let (mut walk_low, mut walk_high) = (usize::MAX, 0);
-        for row in rows.start.max(low)..rows.end.min(high) {
-            for j in 0..stride {
-                let index = (row + 1) * stride + j;
-                let word = cells.words[index] & self.exact_layer_word(layer, row, j);
-                self.walk.words[index] = word;
-                if word != 0 {
-                    walk_low = walk_low.min(row);
-                    walk_high = row + 1;
+        let (low, high, start) = self.trail_rows[layer];
+        let (first, last) = (rows.start.max(low), rows.end.min(high));
+        if first >= last {
+            return false;
+        }
+        // The layer's words and the cells' over rows `first..last`, read as slices rather than a
+        // word at a time through the trail's row table (two lookups a word, for the layer and
+        // the one below): in day 15's searches that made this start cost as much as two moves
+        // of a walk.
+        let n = (last - first) * stride;
+        let this_layer = &self.trail[start + (first - low) * stride..][..n];
+        let wanted = &cells.words[(first + 1) * stride..][..n];
+        let walk = &mut self.walk.words[(first + 1) * stride..][..n];
+        for ((word, &wanted), &layer_word) in walk.iter_mut().zip(wanted).zip(this_layer) {
+            *word = wanted & layer_word;
+        }
+        // At distance exactly `layer`: not in the layer below.
+        if layer > 0 {
+            let (below_low, below_high, below_start) = self.trail_rows[layer - 1];
+            let (from, until) = (first.max(below_low), last.min(below_high));
+            if from < until {
+                let below =
+                    &self.trail[below_start + (from - below_low) * stride..][..(until - from) * stride];
+                for (word, &below) in walk[(from - first) * stride..].iter_mut().zip(below) {
+                    *word &= !below;
                 }
             }
         }
-        if walk_low == usize::MAX {
+        let (walk_low, walk_high) = self.walk.occupied_rows(first, last);
+        if walk_low >= walk_high {
             self.walk_rows = (0, 0);
             return false;
         }
@@ -493,6 +509,54 @@ mod tests {
             }
         }
         assert!(walks > 100, "only {walks} walks checked");
+    }
+
+    #[test]
+    fn a_walk_started_from_a_set_keeps_its_cells_in_the_rows_at_that_distance_exactly() {
+        let mut random = testkit::Random::new(0x5747_a7f0_0d5e_7001);
+        let mut starts = 0;
+        for width in [3, 9, 32, 64, 65, 130] {
+            for height in [1, 5, 17] {
+                let len = width * height;
+                let open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(4)).collect();
+                let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                let source = (random.next_u64() as usize) % len;
+                let from_source = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();
+                let mut flood = Flood::new(width, height);
+                flood.start([source]);
+                while flood.step(&within) {}
+                for _ in 0..20 {
+                    let cells = RowSet::from_cells(
+                        width,
+                        height,
+                        (0..len).filter(|_| random.next_u64().is_multiple_of(3)),
+                    );
+                    let first_row = (random.next_u64() as usize) % height;
+                    let rows = first_row..first_row + 1 + (random.next_u64() as usize) % (height - first_row);
+                    let layer = (random.next_u64() as usize) % (flood.steps() + 1);
+                    let expected: Vec<usize> = cells
+                        .iter()
+                        .filter(|&c| rows.contains(&(c / width)) && from_source[c] as usize == layer)
+                        .collect();
+                    let started = flood.walk_start(&cells, rows.clone(), layer);
+                    assert_eq!(
+                        started,
+                        !expected.is_empty(),
+                        "{width} x {height}, rows {rows:?}, layer {layer}"
+                    );
+                    if started {
+                        assert_eq!(flood.walked().iter().collect::<Vec<_>>(), expected);
+                        let walked_rows = flood.walked_rows();
+                        assert_eq!(
+                            walked_rows,
+                            expected[0] / width..expected[expected.len() - 1] / width + 1
+                        );
+                        starts += 1;
+                    }
+                }
+            }
+        }
+        assert!(starts > 100, "only {starts} walks started");
     }
 
     #[test]
