@@ -62,20 +62,17 @@
 //! from its divergence point to its first elf death or its end.
 //!
 //! ## 5. Helpers only once they pay
-//! A helper thread costs a fresh process more than its start: finding out how many cores there are
-//! (`available_parallelism` reads the cgroup files: 70 to 100 µs here), the spawn (50 to 250 µs),
-//! its stack and malloc arena faulted in, and at the end a wait for it to reach a safe point,
-//! longer when the machine is busy. A real 32 x 32 cave is solved in 2 to 5 ms, and before the
-//! first elf death the helper fights the higher powers that keep being put down for lower ones as
-//! they diverge. Measured as whole runs on the 13 real caves (2 shared cores, medians beyond
-//! `/bin/true`, one sitting): helpers at once 3.91 ms, never 3.60 ms, after 1 ms 4.05 ms, after 4
-//! ms 3.68 ms; with the runs put ahead of the machine's other work (`nice -n -15`), at once 3.41
-//! ms, after 8 ms 3.20 ms, and at part 1's first elf death, when every class is ready and none is
-//! put down any more, 3.26 ms. Criterion's warm loop agreed on that machine (both parts, median
-//! over the caves: 3.04 ms at once, 2.83 ms alone). So the calling thread works alone, and the
-//! helpers start at the first round's end after `HELPERS_AFTER_MS` (8 ms): a run that long has
-//! enough left to share, and a run of seconds on a large cave loses no more than that. The answer
-//! is the same whenever they start (the scheduler's promise above).
+//! A helper thread costs a fresh process more than its start: finding out how many cores there
+//! are (`available_parallelism` reads the cgroup files: 70 to 100 µs here), the spawn (50 to 250
+//! µs), its stack and malloc arena faulted in, and at the end a wait for it to reach a safe
+//! point, longer when the machine is busy. A real 32 x 32 cave is solved in 2 to 5 ms, and
+//! before the first elf death the helper fights the higher powers that keep being put down for
+//! lower ones as they diverge. Measured as whole runs on the 13 real caves (2 shared cores,
+//! medians beyond `/bin/true`, one sitting): helpers at once 3.91 ms, never 3.60 ms, after 1 ms
+//! 4.05 ms, after 4 ms 3.68 ms. So the calling thread works alone, and the helpers start at
+//! the first round's end after `HELPERS_AFTER_MS` (8 ms): a run that long has enough left to share,
+//! and a run of seconds on a large cave loses no more than that. The answer is the same
+//! whenever they start (the scheduler's promise above).
 
 use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Scratch, Stalemate, StopAt};
 use crate::cave::{Cave, Side};
