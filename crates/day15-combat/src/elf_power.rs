@@ -40,9 +40,9 @@
 //! cores idle for most of it. So the master hands each class to a priority scheduler
 //! (`crate::scheduler`, one task a class, lowest power first) as soon as the class's fate is known: its copy when it diverges; lost, for every class still to diverge, at
 //! the master's first elf death; the master's own battle, for any class that never diverged,
-//! when it ends. A worker on each other core fights the classes meanwhile (once the run is long
-//! enough for workers to pay, section 5), and the master's thread joins them once part 1 is done.
-//! Without workers the master's thread fights the classes after part 1, one at a time, in order.
+//! when it ends. A worker on each other core fights the classes meanwhile, and the master's thread
+//! joins them once part 1 is done. With one core there are no workers: the master's thread fights
+//! the classes after part 1, one at a time, in order.
 //!
 //! Copies arrive from the back of the order (a goblin takes its 1st hit before its 50th), so the
 //! scheduler has a worker always take the first ready class in order, and put its battle down (at
@@ -60,27 +60,12 @@
 //!
 //! What remains is part 1's battle, which is needed anyway, plus each surviving class's battle
 //! from its divergence point to its first elf death or its end.
-//!
-//! ## 5. Helpers only once they pay
-//! A helper thread costs a fresh process more than its start: finding out how many cores there
-//! are (`available_parallelism` reads the cgroup files: 70 to 100 µs here), the spawn (50 to 250
-//! µs), its stack and malloc arena faulted in, and at the end a wait for it to reach a safe
-//! point, longer when the machine is busy. A real 32 x 32 cave is solved in 2 to 5 ms, and
-//! before the first elf death the helper fights the higher powers that keep being put down for
-//! lower ones as they diverge. Measured as whole runs on the 13 real caves (2 shared cores,
-//! medians beyond `/bin/true`, one sitting): helpers at once 3.91 ms, never 3.60 ms, after 1 ms
-//! 4.05 ms, after 4 ms 3.68 ms. So the calling thread works alone, and the helpers start at
-//! the first round's end after `HELPERS_AFTER_MS` (8 ms): a run that long has enough left to share,
-//! and a run of seconds on a large cave loses no more than that. The answer is the same
-//! whenever they start (the scheduler's promise above).
 
 use crate::battle::{Battle, HIT_POINTS, Outcome, Progress, Scratch, Stalemate, StopAt};
 use crate::cave::{Cave, Side};
 use crate::scheduler::{Scheduler, TaskEnd};
 use crate::watch::Watch;
 use grid::Pos;
-use std::cell::Cell;
-use std::time::{Duration, Instant};
 
 /// The lowest power at which the elves win without losing anyone, and that battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,7 +145,7 @@ pub fn power_classes() -> Vec<(u32, u32)> {
 /// # Panics
 /// Never in practice: a battle ends only when one army is gone, so it always has a winner.
 pub fn solve(cave: &Cave) -> Result<Answers, Stalemate> {
-    solve_with_helpers(cave, Helpers::WHEN_THEY_PAY, None).0
+    solve_with_helpers(cave, helpers(), None)
 }
 
 /// [`solve`], reporting each battle's round ends to `watch`: part 1's in its first slot, each
@@ -169,45 +154,22 @@ pub fn solve(cave: &Cave) -> Result<Answers, Stalemate> {
 /// # Errors
 /// [`Stalemate`] if part 1's battle can never end.
 pub fn solve_watched(cave: &Cave, watch: &Watch) -> Result<Answers, Stalemate> {
-    solve_with_helpers(cave, Helpers::WHEN_THEY_PAY, Some(watch)).0
+    solve_with_helpers(cave, helpers(), Some(watch))
 }
 
-/// When threads join the master's to fight the classes, and how many.
-#[derive(Clone, Copy, Debug)]
-struct Helpers {
-    /// The work runs on the calling thread alone for this long; the helpers start at the first
-    /// round's end after it (of part 1's battle, or of a class's on the calling thread).
-    after: Duration,
-    /// How many; `None` for one for each other core.
-    count: Option<usize>,
+/// Threads to fight classes beside the master's: one for each other core.
+fn helpers() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from) - 1
 }
 
-impl Helpers {
-    /// See the module notes, section 5.
-    const WHEN_THEY_PAY: Helpers = Helpers { after: Duration::from_millis(HELPERS_AFTER_MS), count: None };
-
-    fn count(self) -> usize {
-        self.count.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from) - 1)
-    }
-}
-
-/// How long the calling thread works alone before helpers join it (see the module notes,
-/// section 5).
-const HELPERS_AFTER_MS: u64 = 8;
-
-/// [`solve`] with the master on the calling thread, and `helpers` more threads fighting the
-/// classes' battles once the work has run for a while; also says how many helpers started.
-fn solve_with_helpers(
-    cave: &Cave,
-    helpers: Helpers,
-    watch: Option<&Watch>,
-) -> (Result<Answers, Stalemate>, usize) {
-    let started = Instant::now();
+/// [`solve`] with the master on the calling thread and `helpers` more threads fighting the
+/// classes' battles while it runs.
+fn solve_with_helpers(cave: &Cave, helpers: usize, watch: Option<&Watch>) -> Result<Answers, Stalemate> {
     let classes = power_classes();
     let scheduler: ClassScheduler = Scheduler::new(classes.len());
     // A class's battle is put down at its next strike or round's end when a class ahead of it
-    // becomes ready or is won. `round_done` is called at each of its round ends.
-    let work = |mut scratch: Scratch, round_done: &dyn Fn()| {
+    // becomes ready or is won.
+    let work = |mut scratch: Scratch| {
         scheduler.work(|class, battle, preemption| {
             let report = |battle: &Battle, fighting| {
                 if let Some(watch) = watch {
@@ -219,44 +181,24 @@ fn solve_with_helpers(
             // with 25 classes waiting that was gigabytes), and one over leaves them to the next.
             battle.trade_scratch(&mut scratch);
             report(battle, true);
-            let end = fight_unless(
-                battle,
-                || preemption.requested(),
-                |battle| {
-                    report(battle, true);
-                    round_done();
-                },
-            );
+            let end = fight_unless(battle, || preemption.requested(), |battle| report(battle, true));
             report(battle, false);
             battle.trade_scratch(&mut scratch);
             end
         });
     };
-    // `None` until the helpers are due, then how many started.
-    let helpers_started: Cell<Option<usize>> = Cell::new(None);
     let part1 = std::thread::scope(|scope| {
-        let start_helpers_when_due = || {
-            if helpers_started.get().is_none() && started.elapsed() >= helpers.after {
-                let count = helpers.count().min(classes.len());
-                helpers_started.set(Some(count));
-                for _ in 0..count {
-                    scope.spawn(|| work(Scratch::default(), &|| {}));
-                }
-            }
-        };
-        start_helpers_when_due();
+        for _ in 0..helpers.min(classes.len()) {
+            scope.spawn(|| work(Scratch::default()));
+        }
         let mut scratch = Scratch::default();
-        let part1 = fight_master(cave, &classes, &scheduler, watch, &mut scratch, &start_helpers_when_due)?;
-        work(scratch, &start_helpers_when_due);
+        let part1 = fight_master(cave, &classes, &scheduler, watch, &mut scratch)?;
+        work(scratch);
         Ok(part1)
-    });
-    let answers = part1.map(|part1| {
-        let part2 = scheduler
-            .first_success()
-            .map(|(class, outcome)| SafeVictory { power: classes[class].1, outcome });
-        Answers { part1, part2 }
-    });
-    (answers, helpers_started.get().unwrap_or(0))
+    })?;
+    let part2 =
+        scheduler.first_success().map(|(class, outcome)| SafeVictory { power: classes[class].1, outcome });
+    Ok(Answers { part1, part2 })
 }
 
 /// The part 2 scheduler: a task a class, its battle the task's state, a safe win its success.
@@ -264,14 +206,13 @@ type ClassScheduler = Scheduler<Box<Battle>, Outcome>;
 
 /// Fights part 1's battle, handing each class to the scheduler as soon as its fate is known: a
 /// copy when it diverges, lost at the first elf death, the master's own battle when that ends.
-/// Calls `round_done` at each round's end. Leaves the master's search buffers in `scratch`.
+/// Leaves the master's search buffers in `scratch`.
 fn fight_master(
     cave: &Cave,
     classes: &[(u32, u32)],
     scheduler: &ClassScheduler,
     watch: Option<&Watch>,
     scratch: &mut Scratch,
-    round_done: &dyn Fn(),
 ) -> Result<Outcome, Stalemate> {
     // A stalemate (or a panic) leaves classes unsettled that helpers may be waiting for.
     let _abandon = AbandonUnlessSettled(scheduler);
@@ -279,7 +220,8 @@ fn fight_master(
     // The master's goblins take ever more hits, so the classes diverge from the back of the order
     // to the front: those before `undiverged` have yet to.
     let mut undiverged = classes.len();
-    let stop_at = StopAt { elf_death: true, round_end: true };
+    // Unwatched, the master runs through its round ends without returning.
+    let stop_at = StopAt { elf_death: true, round_end: watch.is_some() };
     loop {
         let progress = master.advance(stop_at, |battle, attacker, target| {
             let units = battle.units();
@@ -312,8 +254,7 @@ fn fight_master(
                 return Ok(part1);
             }
             Progress::Stalemate => return Err(Stalemate { rounds: master.rounds() }),
-            Progress::RoundComplete => round_done(),
-            Progress::ElfDied | Progress::Paused => {}
+            Progress::RoundComplete | Progress::ElfDied | Progress::Paused => {}
         }
     }
 }
@@ -428,32 +369,16 @@ mod tests {
             let part1 = Battle::new(cave, crate::battle::BASE_POWER).fight().expect("inputs end");
             let expected = Answers { part1, part2: lowest_safe_power_from_scratch(cave) };
             // Threads interleave differently from run to run: repeat to meet more of the orders.
-            // Helpers start at once, or join the work in the middle of part 1's battle or of
-            // the classes' battles the master's thread fights after it.
-            for count in 0..=3 {
-                for after_us in [0, 0, 0, 0, 50, 150, 400, 1_000, 3_000] {
-                    let helpers = Helpers { after: Duration::from_micros(after_us), count: Some(count) };
-                    for _ in 0..3 {
-                        let (answers, started) = solve_with_helpers(cave, helpers, None);
-                        assert_eq!(answers, Ok(expected), "{name}, {helpers:?}");
-                        // The time limits between start and 3 ms may start them or not.
-                        assert!(started == count || after_us > 0 && started == 0, "{name}, {helpers:?}");
-                    }
+            for helpers in 0..=3 {
+                for _ in 0..20 {
+                    assert_eq!(
+                        solve_with_helpers(cave, helpers, None),
+                        Ok(expected),
+                        "{name}, {helpers} helpers"
+                    );
                 }
             }
         }
-    }
-
-    #[test]
-    fn a_quick_solve_starts_no_helper_thread_and_helpers_due_all_start() {
-        // The example is solved in well under a millisecond, far from the helpers' time.
-        let example =
-            crate::parse("#######\n#.G...#\n#...EG#\n#.#.#G#\n#..G#E#\n#.....#\n#######\n").unwrap();
-        let (answers, started) = solve_with_helpers(&example, Helpers::WHEN_THEY_PAY, None);
-        assert_eq!((answers.map(|answers| answers.part2.map(|win| win.power)), started), (Ok(Some(15)), 0));
-        // Due at once, the helpers asked for all start (a battle's copies keep them busy).
-        let helpers = Helpers { after: Duration::ZERO, count: Some(2) };
-        assert_eq!(solve_with_helpers(&example, helpers, None).1, 2);
     }
 
     #[test]
@@ -486,9 +411,8 @@ mod tests {
         // stalls after every class has diverged and is being fought.
         for map in ["#######\n#E#.G.#\n#######\n", "#########\n#EG#E#.G#\n#########\n"] {
             let cave = crate::parse(map).unwrap();
-            for count in 0..=3 {
-                let helpers = Helpers { after: Duration::ZERO, count: Some(count) };
-                assert!(solve_with_helpers(&cave, helpers, None).0.is_err(), "{helpers:?}\n{map}");
+            for helpers in 0..=3 {
+                assert!(solve_with_helpers(&cave, helpers, None).is_err(), "{helpers} helpers\n{map}");
             }
         }
     }

@@ -15,7 +15,7 @@
 //!   kept across that side's moves.
 //! - [`elf_power`]: part 2 without fighting a battle per power: 25 classes of power, and battles
 //!   resumed from the point where they part from part 1's, fought on the other cores while
-//!   part 1's battle is still going once the run is long enough for that to pay.
+//!   part 1's battle is still going.
 //! - [`watch`]: how far long battles have come, for a progress line drawn by another thread.
 //! - `scheduler`: the priority scheduler part 2 runs its battles on: the most urgent ready task
 //!   runs, and is put down at a safe point when a more urgent one becomes ready.
