@@ -429,23 +429,28 @@ fn corral_deadlocks_are_never_solvable_by_the_plain_search() {
     assert!(proved_dead > 10, "{proved_dead} positions proved dead");
 }
 
+/// Checks an optimal-mode answer against the plain search: the same number of pushes, or
+/// unsolvable both.
+fn assert_optimal_as_the_reference(level: &Level, status: &Status) {
+    match (status, reference_pushes(level)) {
+        (Status::Solved(solution), Some(pushes)) => {
+            assert_eq!(solution.pushes, pushes, "\n{}", level.to_text());
+        }
+        (Status::Unsolvable, None) => {}
+        (status, expected) => {
+            panic!("{status:?} but the reference says {expected:?}\n{}", level.to_text())
+        }
+    }
+}
+
 /// With the corral-deadlock rule as the only pruning, optimal mode still finds the optimum of
 /// every generated level and calls unsolvable exactly the levels the plain search cannot solve.
 #[test]
 fn optimal_mode_with_corral_deadlocks_alone_matches_exhaustive_search() {
     let alone = crate::Techniques { freeze: false, pi_corrals: false, ..crate::Techniques::default() };
     for level in random_levels(600) {
-        let expected = reference_pushes(&level);
         let result = solve(&level, &Options { techniques: alone, ..optimal() }).unwrap();
-        match (&result.status, expected) {
-            (Status::Solved(solution), Some(pushes)) => {
-                assert_eq!(solution.pushes, pushes, "\n{}", level.to_text());
-            }
-            (Status::Unsolvable, None) => {}
-            (status, expected) => {
-                panic!("{status:?} but the reference says {expected:?}\n{}", level.to_text())
-            }
-        }
+        assert_optimal_as_the_reference(&level, &result.status);
     }
 }
 
@@ -486,17 +491,8 @@ fn optimal_mode_with_frozen_goals_matches_exhaustive_search() {
     let without = crate::Techniques { frozen_goals: false, ..alone };
     let mut fewer_states = 0;
     for level in random_levels(600) {
-        let expected = reference_pushes(&level);
         let result = solve(&level, &Options { techniques: alone, ..optimal() }).unwrap();
-        match (&result.status, expected) {
-            (Status::Solved(solution), Some(pushes)) => {
-                assert_eq!(solution.pushes, pushes, "\n{}", level.to_text());
-            }
-            (Status::Unsolvable, None) => {}
-            (status, expected) => {
-                panic!("{status:?} but the reference says {expected:?}\n{}", level.to_text())
-            }
-        }
+        assert_optimal_as_the_reference(&level, &result.status);
         let plain = solve(&level, &Options { techniques: without, ..optimal() }).unwrap();
         assert!(result.states <= plain.states, "{} > {}\n{}", result.states, plain.states, level.to_text());
         fewer_states += usize::from(result.states < plain.states);
