@@ -141,21 +141,35 @@ impl Board {
     #[must_use]
     pub fn dead_squares(&self) -> Vec<bool> {
         let mut live = vec![false; self.len];
-        let mut stack: Vec<usize> = self.goals.clone();
-        for &g in &self.goals {
-            live[g] = true;
+        self.pull_flood(&self.goals, |cell| self.floor[cell], &mut live, &mut Vec::new());
+        (0..self.len).map(|cell| self.floor[cell] && !live[cell]).collect()
+    }
+
+    /// Marks in `reached` (all false but where a flood marked them before) the squares a lone
+    /// box can be pulled to from `starts`, these included, where `free` says which squares the
+    /// box and the player may use; `stack` is scratch. Pulling the box one step in a direction
+    /// needs the player two steps away in it, so both squares must be free.
+    pub(crate) fn pull_flood(
+        &self,
+        starts: &[usize],
+        free: impl Fn(usize) -> bool,
+        reached: &mut [bool],
+        stack: &mut Vec<usize>,
+    ) {
+        stack.clear();
+        for &start in starts {
+            reached[start] = true;
+            stack.push(start);
         }
         while let Some(cell) = stack.pop() {
             for d in Direction::READING_ORDER {
-                // Pulling the box one step in `d` needs the player two steps away in `d`.
                 let to = self.step(cell, d);
-                if self.floor[to] && !live[to] && self.floor[self.step(to, d)] {
-                    live[to] = true;
+                if free(to) && !reached[to] && free(self.step(to, d)) {
+                    reached[to] = true;
                     stack.push(to);
                 }
             }
         }
-        (0..self.len).map(|cell| self.floor[cell] && !live[cell]).collect()
     }
 
     /// For each interior box square, the side of the box each interior square is connected to:

@@ -10,7 +10,7 @@
 //! those boxes as walls. A box at square `s` can still reach a free goal `g` only if `s` is
 //! among the squares a lone box is pulled to from `g`, where each pull needs the square the
 //! box moves to and the one the player steps back to free of walls and frozen boxes (the
-//! same backward flood as the dead squares of [`crate::board::Board`], on the changed board).
+//! backward flood of the board's dead squares, [`Board::pull_flood`], on the changed board).
 //! The position is dead when
 //!
 //! - a box that is not frozen stands where it can reach no free goal, or
@@ -38,7 +38,6 @@
 
 use super::{Scratch, fresh_stamp};
 use crate::board::Board;
-use grid::Direction;
 use rustc_hash::FxHashMap;
 
 /// The most frozen sets whose tables are kept: a few hundred bytes each on a large board.
@@ -163,16 +162,13 @@ impl FrozenGoals {
     /// The tables of the frozen set in `self.child`.
     fn walled(&mut self, board: &Board) -> Walled {
         let words = board.interior.len().div_ceil(64);
-        let set = |words_of: &mut [u64], cell: usize| {
-            let bit = usize::from(board.interior_index[cell]);
-            words_of[bit / 64] |= 1 << (bit % 64);
-        };
         self.wall.clear();
         self.wall.extend(board.floor.iter().map(|&floor| !floor));
         let mut frozen = vec![0; words];
-        for &cell in &self.child {
-            self.wall[usize::from(cell)] = true;
-            set(&mut frozen, usize::from(cell));
+        for cell in self.child.iter().map(|&cell| usize::from(cell)) {
+            self.wall[cell] = true;
+            let bit = usize::from(board.interior_index[cell]);
+            frozen[bit / 64] |= 1 << (bit % 64);
         }
         let mut live = vec![0; words];
         let mut regions = Vec::new();
@@ -180,21 +176,14 @@ impl FrozenGoals {
             if self.wall[goal] {
                 continue;
             }
-            let mut region = vec![0; words];
             self.reached.clear();
             self.reached.resize(board.len, false);
-            self.reached[goal] = true;
-            self.stack.clear();
-            self.stack.push(goal);
-            while let Some(cell) = self.stack.pop() {
-                set(&mut region, cell);
-                for d in Direction::READING_ORDER {
-                    // Pulling the box one step in `d` needs the player two steps away in `d`.
-                    let to = board.step(cell, d);
-                    if !self.wall[to] && !self.reached[to] && !self.wall[board.step(to, d)] {
-                        self.reached[to] = true;
-                        self.stack.push(to);
-                    }
+            let wall = &self.wall;
+            board.pull_flood(&[goal], |cell| !wall[cell], &mut self.reached, &mut self.stack);
+            let mut region = vec![0; words];
+            for (bit, &cell) in board.interior.iter().enumerate() {
+                if self.reached[cell] {
+                    region[bit / 64] |= 1 << (bit % 64);
                 }
             }
             for (l, r) in live.iter_mut().zip(&region) {

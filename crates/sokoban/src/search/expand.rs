@@ -5,8 +5,8 @@
 //! pushes into that corral are tried at all (see [`crate::deadlock`]). Each remaining push
 //! makes a child unless its target is a dead square, it freezes a box off its goal, or the
 //! boxes frozen on goals wall some box off every free goal or some free goal off every box
-//! (see [`crate::deadlock`]); the child gets its bound (see `estimate`), and is stored or, when already known, updated if it
-//! was reached more cheaply.
+//! (see [`crate::deadlock`]); the child gets its bound (see `estimate`), and is stored or,
+//! when already known, updated if it was reached more cheaply.
 //!
 //! A push from one corridor square into another is continued through the corridor as one
 //! macro move (each push still counted), in fast mode only.
@@ -261,9 +261,8 @@ impl Search<'_> {
         if deadlock::freeze_deadlock(self.board, &self.occupied, to, &mut self.deadlock) {
             return true;
         }
-        // Only a box pushed onto a goal can have frozen there, and with it its cluster.
-        let on_goal = self.board.goal[to];
-        let newly_frozen = deadlock::frozen_with_pushed(&self.deadlock).filter(|_| on_goal);
+        // Not dead, so a pushed box that froze did so on a goal, and its cluster with it.
+        let newly_frozen = deadlock::frozen_with_pushed(&self.deadlock);
         self.limits.techniques.frozen_goals
             && self.frozen_goals.child_dead(self.board, &self.child_words, newly_frozen)
     }
