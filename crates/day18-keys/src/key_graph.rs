@@ -151,13 +151,8 @@ impl KeyGraph {
     /// overrun is at most one search long. Like the search, which checks every few thousand
     /// expansions, the graph checks only when there is that much work between two checks: on
     /// graphs of more than [`CHECKED_NODES`] nodes, far beyond the real mazes' few thousand.
-    pub(crate) fn within(maze: &Maze, watch: &Watch) -> Result<Self, SolveError> {
-        Self::filled_within(Filled::new(maze), maze.keys(), watch)
-    }
-
-    /// [`KeyGraph::within`] of a maze whose dead ends are filled already, holding the keys
-    /// `keys`.
-    pub(crate) fn filled_within(filled: Filled, keys: u32, watch: &Watch) -> Result<Self, SolveError> {
+    /// It takes the maze with its dead ends filled already, holding the keys `keys`.
+    pub(crate) fn within(filled: Filled, keys: u32, watch: &Watch) -> Result<Self, SolveError> {
         let check = |nodes, bytes| if nodes > CHECKED_NODES { watch.check(0, bytes) } else { Ok(()) };
         Self::build(Corridors::from_filled(filled), keys, check)
     }

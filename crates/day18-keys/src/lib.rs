@@ -116,7 +116,7 @@ pub fn solve_part1(maze: &Maze) -> Result<Solution, SolveError> {
 /// ```
 pub fn solve_part1_within(maze: &Maze, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
     let maze = maze.one_robot()?;
-    collect_within(&maze, limits, progress)
+    collect_within(|| (Filled::new(&maze), maze.keys()), limits, progress)
 }
 
 /// Part 2 with its route: the open centre split into four vaults (see [`Maze::four_robots`]).
@@ -135,26 +135,21 @@ pub fn solve_part2(maze: &Maze) -> Result<Solution, SolveError> {
 /// # Errors
 /// As [`solve_part2`], and [`SolveError::GaveUp`] when a limit is reached first.
 pub fn solve_part2_within(maze: &Maze, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
-    collect_within(&maze.four_robots(), limits, progress)
+    let maze = maze.four_robots();
+    collect_within(|| (Filled::new(&maze), maze.keys()), limits, progress)
 }
 
-/// The key graph and the search of one part, both under `limits`: the graph of a huge open map
-/// takes seconds to build, and that time counts against the limit too.
-fn collect_within(maze: &Maze, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
-    let watch = limits::Watch::new(limits, progress);
-    let graph = KeyGraph::within(maze, &watch)?;
-    search::collect_every_key_within(&graph, Strategy::Fastest, watch.remaining(), progress)
-}
-
-/// [`collect_within`] of a maze whose dead ends are filled already, holding the keys `keys`.
-fn collect_filled_within(
-    filled: Filled,
-    keys: u32,
+/// The key graph and the search of one part, both under `limits`: `filled` gives the part's
+/// maze with its dead ends filled, and its keys, once the clock runs, as the graph of a huge
+/// open map takes seconds to build and that time counts against the limit too.
+fn collect_within(
+    filled: impl FnOnce() -> (Filled, u32),
     limits: Limits,
     progress: &Progress,
 ) -> Result<Solution, SolveError> {
     let watch = limits::Watch::new(limits, progress);
-    let graph = KeyGraph::filled_within(filled, keys, &watch)?;
+    let (filled, keys) = filled();
+    let graph = KeyGraph::within(filled, keys, &watch)?;
     search::collect_every_key_within(&graph, Strategy::Fastest, watch.remaining(), progress)
 }
 
@@ -193,10 +188,13 @@ impl<'a> BothParts<'a> {
     /// As [`solve_part1_within`].
     pub fn part1_within(&mut self, limits: Limits, progress: &Progress) -> Result<Solution, SolveError> {
         let maze = self.maze.one_robot()?;
-        let filled = Filled::new(&maze);
-        let keys = maze.keys();
-        self.part1 = Some((maze, filled.clone()));
-        collect_filled_within(filled, keys, limits, progress)
+        let part1 = &mut self.part1;
+        let keep = || {
+            let (filled, keys) = (Filled::new(&maze), maze.keys());
+            *part1 = Some((maze, filled.clone()));
+            (filled, keys)
+        };
+        collect_within(keep, limits, progress)
     }
 
     /// [`solve_part2_within`], from part 1's filled maze when part 1 was solved first.
@@ -209,11 +207,11 @@ impl<'a> BothParts<'a> {
         };
         // Part 2's maze is part 1's split at its open centre, or part 1's itself without one
         // (see `Maze::four_robots`, and `Maze::one_robot` for a map given split).
-        let filled = match maze.open_centre() {
-            Some(centre) => filled.four_robots(maze.grid().index_with_rim(centre)),
-            None => filled,
+        let split = || match maze.open_centre() {
+            Some(centre) => (filled.four_robots(maze.grid().index_with_rim(centre)), maze.keys()),
+            None => (filled, maze.keys()),
         };
-        collect_filled_within(filled, maze.keys(), limits, progress)
+        collect_within(split, limits, progress)
     }
 }
 
