@@ -555,14 +555,32 @@ mod tests {
     use super::*;
     use crate::Bfs;
 
+    /// A random `width` x `height` grid, each cell a wall with odds one in `wall_one_in`: the
+    /// open cells as a flag per cell, and as the set a flood may cross.
+    pub(super) fn random_open(
+        random: &mut testkit::Random,
+        width: usize,
+        height: usize,
+        wall_one_in: u64,
+    ) -> (Vec<bool>, RowSet) {
+        let open: Vec<bool> =
+            (0..width * height).map(|_| !random.next_u64().is_multiple_of(wall_one_in)).collect();
+        let within = open_set(width, height, &open);
+        (open, within)
+    }
+
+    /// The open cells of a grid as a set.
+    pub(super) fn open_set(width: usize, height: usize, open: &[bool]) -> RowSet {
+        RowSet::from_cells(width, height, (0..open.len()).filter(|&c| open[c]))
+    }
+
     #[test]
     fn flood_layers_match_bfs_distances() {
         let mut random = testkit::Random::new(0x9e37_79b9_7f4a_7c15);
         for width in [1, 2, 3, 31, 32, 63, 64, 65, 127, 128, 130] {
             for height in [1, 2, 7, 20] {
                 let len = width * height;
-                let open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(3)).collect();
-                let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                let (open, within) = random_open(&mut random, width, height, 3);
                 let source = (random.next_u64() as usize) % len;
                 let distances = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();
                 let mut flood = Flood::new(width, height);
@@ -601,7 +619,7 @@ mod tests {
                 // square.
                 let source = (random.next_u64() as usize) % len;
                 open[source] = false;
-                let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                let within = open_set(width, height, &open);
                 let distances = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();
                 let mut flood = Flood::new(width, height);
                 flood.start([source]);
@@ -663,8 +681,7 @@ mod tests {
         for width in [1, 3, 32, 64, 65, 130] {
             for height in [1, 5, 17] {
                 let len = width * height;
-                let open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(4)).collect();
-                let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                let (_, within) = random_open(&mut random, width, height, 4);
                 let targets = RowSet::from_cells(
                     width,
                     height,

@@ -406,6 +406,7 @@ impl Flood {
 
 #[cfg(test)]
 mod tests {
+    use crate::flood::tests::{open_set, random_open};
     use crate::{Bfs, Flood, RowSet};
 
     #[test]
@@ -416,8 +417,7 @@ mod tests {
             for height in [2, 6, 15] {
                 for _ in 0..4 {
                     let len = width * height;
-                    let open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(4)).collect();
-                    let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                    let (open, within) = random_open(&mut random, width, height, 4);
                     let source = (random.next_u64() as usize) % len;
                     let from_source = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();
                     // A target: the farthest reachable open cell in reading order.
@@ -462,8 +462,7 @@ mod tests {
         for width in [3, 9, 32, 64, 65, 90] {
             for height in [1, 4, 13] {
                 let len = width * height;
-                let open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(4)).collect();
-                let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                let (open, within) = random_open(&mut random, width, height, 4);
                 let sources: Vec<usize> =
                     (0..3).map(|_| (random.next_u64() as usize) % len).filter(|&c| open[c]).collect();
                 let distances = |from: &[usize]| -> Vec<Option<usize>> {
@@ -518,8 +517,7 @@ mod tests {
         for width in [3, 9, 32, 64, 65, 130] {
             for height in [1, 5, 17] {
                 let len = width * height;
-                let open: Vec<bool> = (0..len).map(|_| !random.next_u64().is_multiple_of(4)).collect();
-                let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                let (open, within) = random_open(&mut random, width, height, 4);
                 let source = (random.next_u64() as usize) % len;
                 let from_source = Bfs::new(width, len).distances([source], |c| open[c]).to_vec();
                 let mut flood = Flood::new(width, height);
@@ -574,7 +572,7 @@ mod tests {
                     let sources: Vec<usize> =
                         (0..2).map(|_| (random.next_u64() as usize) % len).filter(|&c| open[c]).collect();
                     let source_set = RowSet::from_cells(width, height, sources.iter().copied());
-                    let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                    let within = open_set(width, height, &open);
                     let mut flood = Flood::new(width, height);
                     flood.start_from_set(&source_set);
                     let grow = (random.next_u64() % 40) as usize;
@@ -608,7 +606,7 @@ mod tests {
                         open[opened] = true;
                     }
                     assert!(flood.truncate_to(keep));
-                    let within = RowSet::from_cells(width, height, (0..len).filter(|&c| open[c]));
+                    let within = open_set(width, height, &open);
                     let mut fresh = Flood::new(width, height);
                     fresh.start_from_set(&source_set);
                     for _ in 0..flood.steps() {
