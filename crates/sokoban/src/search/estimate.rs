@@ -15,8 +15,11 @@
 //! indexed by state id, and an expansion that finds its state's there takes it as its base,
 //! its rows renumbered to the box order of the expansion, instead of solving again. Any
 //! optimal solution of the same matrix is as good a base as another, so the bounds are the
-//! same either way. The table is of fixed size (32,768 slots, 16 MB for 20 boxes, or a
-//! sixteenth of the memory budget if that is less) and counts against the budget.
+//! same either way. The table holds at most 32,768 slots (16 MB for 20 boxes, or a sixteenth of
+//! the memory budget if that is less), counted at that size against the budget from the start;
+//! it begins with a few hundred and doubles as the state ids outgrow it, so that a search of a
+//! few hundred states does not clear megabytes first (on the small levels of `boxoban_hard`
+//! that clearing was a third of all the instructions).
 
 use super::Search;
 use super::table::NONE;
@@ -27,6 +30,8 @@ use crate::bound::{IMPOSSIBLE, Matcher};
 const MOST_KEPT_MATCHINGS: usize = 1 << 15;
 /// The share of the memory budget the kept matchings may take, at most.
 const KEPT_SHARE_OF_BUDGET: u64 = 16;
+/// The slots a search starts with: a power of two.
+const FIRST_KEPT_MATCHINGS: usize = 1 << 8;
 
 /// The matchings of recently made children, each in a slot picked by its state's id (a later
 /// child with the same low bits takes the slot over).
@@ -34,6 +39,8 @@ const KEPT_SHARE_OF_BUDGET: u64 = 16;
 pub(super) struct KeptMatchings {
     /// Boxes in a matching, the same for every state of a search.
     k: usize,
+    /// The most slots the table may grow to: a power of two, or 0.
+    most: usize,
     /// The state whose matching each slot holds, or `NONE`; a power of two of them, or none.
     ids: Vec<u32>,
     /// Per slot: the box squares in the order of the matching's rows (`k` each), the row and
@@ -54,24 +61,28 @@ impl KeptMatchings {
     pub fn new(k: usize, budget: u64) -> Self {
         let slot_bytes = (size_of::<u32>() * (1 + k + (k + 1)) + 2 * size_of::<i64>() * (k + 1)) as u64;
         let fit = budget / KEPT_SHARE_OF_BUDGET / slot_bytes;
-        let slots = if fit == 0 { 0 } else { (1 << fit.ilog2()).min(MOST_KEPT_MATCHINGS as u64) as usize };
-        KeptMatchings {
-            k,
-            ids: vec![NONE; slots],
-            boxes: vec![0; slots * k],
-            u: vec![0; slots * (k + 1)],
-            v: vec![0; slots * (k + 1)],
-            matched: vec![0; slots * (k + 1)],
-            row_of: Vec::new(),
-            renumbered_u: Vec::new(),
-        }
+        let most = if fit == 0 { 0 } else { (1 << fit.ilog2()).min(MOST_KEPT_MATCHINGS as u64) as usize };
+        let mut kept = KeptMatchings { k, most, ..KeptMatchings::default() };
+        kept.resize(most.min(FIRST_KEPT_MATCHINGS));
+        kept
     }
 
-    /// Bytes held, counted against the memory budget.
+    /// Makes the table `slots` slots, all empty.
+    fn resize(&mut self, slots: usize) {
+        let k = self.k;
+        self.ids = vec![NONE; slots];
+        self.boxes = vec![0; slots * k];
+        self.u = vec![0; slots * (k + 1)];
+        self.v = vec![0; slots * (k + 1)];
+        self.matched = vec![0; slots * (k + 1)];
+    }
+
+    /// Bytes counted against the memory budget: those of the table grown to its most slots,
+    /// which it may reach in the middle of an expansion, and of the expansion's scratch.
     pub fn bytes(&self) -> usize {
-        (self.ids.capacity() + self.boxes.capacity() + self.matched.capacity() + self.row_of.capacity())
-            * size_of::<u32>()
-            + (self.u.capacity() + self.v.capacity() + self.renumbered_u.capacity()) * size_of::<i64>()
+        let k = self.k;
+        (self.most * (1 + k + (k + 1)) + self.row_of.capacity()) * size_of::<u32>()
+            + (self.most * 2 * (k + 1) + self.renumbered_u.capacity()) * size_of::<i64>()
     }
 
     /// The slot of state `id`, or `None` when there are no slots.
@@ -83,6 +94,11 @@ impl KeptMatchings {
     /// order of the matching's rows.
     fn keep(&mut self, id: u32, boxes: &[usize], matcher: &Matcher) {
         let k = self.k;
+        if id as usize >= self.ids.len() && self.ids.len() < self.most {
+            // The ids have outgrown the table: a larger one, empty. Losing the few matchings
+            // kept costs at most their solving again.
+            self.resize((id as usize + 1).next_power_of_two().min(self.most));
+        }
         let Some(slot) = self.slot(id).filter(|_| boxes.len() == k) else { return };
         let (row_potentials, column_potentials, column_rows) = matcher.solution();
         let (rows, columns) = (slot * k..(slot + 1) * k, slot * (k + 1)..(slot + 1) * (k + 1));
