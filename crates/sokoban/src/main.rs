@@ -93,7 +93,7 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
-    /// frozen-goals, matching, tunnels, packing, cells.
+    /// frozen-goals, matching, tunnels, packing, cells, improve.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
 }
@@ -216,13 +216,14 @@ fn run(args: &Args) -> Result<bool> {
             "corrals" => techniques.pi_corrals = false,
             "corral-deadlocks" => techniques.corral_deadlocks = false,
             "frozen-goals" => techniques.frozen_goals = false,
+            "improve" => techniques.improve = false,
             "matching" => techniques.matching = false,
             "tunnels" => techniques.tunnels = false,
             "packing" => techniques.packing = false,
             "cells" => techniques.cells = false,
             other => {
                 anyhow::bail!(
-                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, cells)"
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, cells, improve)"
                 )
             }
         }

@@ -219,13 +219,17 @@ impl Search<'_> {
             // Boxes' list order does not matter to the bound; swap the moved box in place.
             let index = self.boxes.iter().position(|&x| x == b).unwrap_or(0);
             self.boxes[index] = to;
-            let mut h = self.child_bound(index, normal);
+            let h = self.child_bound(index, normal);
             self.boxes[index] = b;
-            if let (Some(limit), Some(bound)) = (self.limits.fewest_moves_at, h)
-                && g + bound > limit
-            {
-                // Beyond the known optimum: no solution of that many pushes passes here.
-                h = None;
+            let beyond = |limit: Option<u16>| limit.zip(h).is_some_and(|(limit, bound)| g + bound > limit);
+            if beyond(self.limits.fewest_moves_at) || beyond(self.limits.push_cut) {
+                // Beyond the known optimum, or the pushes an answer may take: no solution of
+                // that many pushes passes here now. The state is not stored, so that a shorter
+                // way to it later is not taken for a dead end.
+                self.child_words = words;
+                self.occupied[b] = true;
+                self.occupied[to] = false;
+                return;
             }
             let child = Node {
                 cell: self.child_cell(b, to),

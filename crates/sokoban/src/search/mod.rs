@@ -125,6 +125,9 @@ pub(crate) struct Limits {
     /// The features whose cells take turns in the open list (see `open`; fast mode only): a
     /// set of [`BOXES_HOME`], [`SHUT_OUT`] and [`MOBILE`], empty for one queue.
     pub cells: u8,
+    /// Store no state whose pushes so far and bound add up to more than this: a search for an
+    /// answer of at most this many pushes (the fast mode's improvement of an answer it has).
+    pub push_cut: Option<u16>,
 }
 
 /// A feature of a state: the boxes on goals.
@@ -148,6 +151,7 @@ impl Default for Limits {
             techniques: Techniques::default(),
             fewest_moves_at: None,
             cells: 0,
+            push_cut: None,
         }
     }
 }
@@ -174,6 +178,8 @@ pub struct Techniques {
     pub packing: bool,
     /// The open list's feature cells taken in turn (fast mode only, see `open`).
     pub cells: bool,
+    /// The fast mode's answer improved by searches for fewer pushes (see [`crate::solve`]).
+    pub improve: bool,
 }
 
 impl Default for Techniques {
@@ -187,6 +193,7 @@ impl Default for Techniques {
             tunnels: true,
             packing: true,
             cells: true,
+            improve: true,
         }
     }
 }
