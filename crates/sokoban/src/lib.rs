@@ -75,8 +75,9 @@
 //!
 //! A dive's answer is found fast, not short, so the fast mode then improves it (`--without
 //! improve` skips this): searches with the careful search's light weight that store only the
-//! states from which an answer of fewer pushes is still possible (pushes so far plus the bound below the best answer's), one
-//! after the other while each finds a shorter answer. Together they may store as many states
+//! states from which an answer of fewer pushes is still possible (pushes so far plus the
+//! bound below the best answer's), one after the other while each finds a shorter answer.
+//! Together they may store as many states
 //! as the searches that found the answer, or 100 for each push the answer is above the start's
 //! bound if that is more (a level the dive solves in forty states needs a few hundred to do
 //! better), within the time limit; an answer at the bound is already the shortest. On
