@@ -31,10 +31,12 @@ tasks:
   gen-day18 <SEED> [--out FILE [--force]]
                                    a full-size 81x81 day 18 maze made from SEED
                                    (--out never overwrites a file unless --force is given)
-  sokoban-bench <SET> [--time-limit SECS] [--threads N] [--first N] [--out FILE.tsv]
+  sokoban-bench <SET> [--time-limit SECS] [--max-states N] [--threads N] [--side-by-side]
+                [--first N] [--without LIST] [--out FILE.tsv]
                                    solve a Sokoban level set from ../shared/levels in parallel and
-                                   print its summary (--first N: levels 1 to N only; --out: one
-                                   line a level, to compare later)
+                                   print its summary (--first N: levels 1 to N only; --without:
+                                   techniques switched off; --out: one line a level, to compare
+                                   later)
   sokoban-bench --compare <OLD.tsv> <NEW.tsv>
                                    levels gained, lost, faster and slower between two --out files
   fuzz <TARGET> [--minutes N] [--inputs N]

@@ -1,7 +1,8 @@
 //! `cargo xtask sokoban-bench`: solve a level set and sum it up, or compare two runs.
 //!
 //! ```text
-//! sokoban-bench <SET> [--time-limit SECS] [--threads N] [--side-by-side] [--first N] [--out FILE.tsv]
+//! sokoban-bench <SET> [--time-limit SECS] [--max-states N] [--threads N] [--side-by-side] [--first N]
+//!               [--without LIST] [--out FILE.tsv]
 //! sokoban-bench --compare <OLD.tsv> <NEW.tsv>
 //! ```
 //!
@@ -15,6 +16,7 @@
 //! one line a level, for `--compare` (see [`crate::bench_results`]). `--side-by-side` runs each
 //! level's two fast searches at once on two threads, one level at a time on two threads, to
 //! compare with `--threads 1` (one level at a time, its searches one after the other).
+//! `--without LIST` passes the binary's switch, to measure what a technique adds.
 
 use crate::args::Spec;
 use crate::bench_results;
@@ -23,7 +25,7 @@ use sokoban::{Record, Summary, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const USAGE: &str = "sokoban-bench <SET> [--time-limit SECS] [--max-states N] [--threads N] [--side-by-side] [--first N] [--out FILE.tsv]\n\
+const USAGE: &str = "sokoban-bench <SET> [--time-limit SECS] [--max-states N] [--threads N] [--side-by-side] [--first N] [--without LIST] [--out FILE.tsv]\n\
                      \x20      cargo xtask sokoban-bench --compare <OLD.tsv> <NEW.tsv>";
 
 pub fn main(args: &[String]) -> Result<()> {
@@ -42,7 +44,7 @@ pub fn main(args: &[String]) -> Result<()> {
         task: "sokoban-bench",
         usage: USAGE,
         positional: &["<SET>"],
-        with_value: &["--time-limit", "--max-states", "--threads", "--first", "--out"],
+        with_value: &["--time-limit", "--max-states", "--threads", "--first", "--without", "--out"],
         switches: &["--side-by-side"],
     }
     .parse(args)?;
@@ -85,6 +87,9 @@ pub fn main(args: &[String]) -> Result<()> {
     if parsed.has("--side-by-side") {
         command.arg("--side-by-side");
     }
+    if let Some(without) = parsed.value("--without") {
+        command.args(["--without", without]);
+    }
     eprintln!("solving {} at {time_limit} s a level...", file.display());
     let output = command
         .stdin(Stdio::null())
@@ -105,8 +110,9 @@ pub fn main(args: &[String]) -> Result<()> {
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
     let states = max_states.map_or_else(String::new, |cap| format!(", {cap} states a search"));
+    let without = parsed.value("--without").map_or_else(String::new, |list| format!(", without {list}"));
     println!(
-        "{name}: {}, {}; {time_limit} s a level{states}",
+        "{name}: {}, {}; {time_limit} s a level{states}{without}",
         Summary::of(&records),
         unsolved_counts(&records)
     );
