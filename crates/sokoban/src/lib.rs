@@ -77,10 +77,10 @@
 //! improve` skips this): searches with the careful search's light weight that store only the
 //! states from which an answer of fewer pushes is still possible (pushes so far plus the
 //! bound below the best answer's), one after the other while each finds a shorter answer.
-//! Together they may store as many states
-//! as the searches that found the answer, or 100 for each push the answer is above the start's
-//! bound if that is more (a level the dive solves in forty states needs a few hundred to do
-//! better), within the time limit; an answer at the bound is already the shortest. On
+//! Together they may store as many states as the searches that found the answer, or 100 for
+//! each push the answer is above the start's bound if that is more (a level the dive solves in
+//! forty states needs a few hundred to do better), within the time limit; an answer at the
+//! bound is already the shortest. On
 //! `microban` the total pushes go from 1.093 to 1.042 times the proven optima, and on
 //! `boxoban_hard` from 64,586 to 60,012, with the time spent on those 3,332 small levels
 //! going from 4.1 s to 9.3 s. It starts only once the level is solved, so it loses none.
@@ -372,8 +372,9 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
 }
 
 /// The fast mode's improvement of an answer (see the crate notes): searches of the careful
-/// weight that keep only the states that can still lead to fewer pushes than the best answer, one after the
-/// other while each finds a better one, within a budget of states and the time limit.
+/// weight that keep only the states that can still lead to fewer pushes than the best answer,
+/// one after the other while each finds a better one, within a budget of states and the time
+/// limit.
 /// `stored` is the states the searches that found the answer stored. Returns the best answer
 /// and the states the improvement stored.
 fn improve(
