@@ -62,11 +62,13 @@
 //! boxes on goals and the regions of floor the player is shut out of, and every second state
 //! they expand is the best of the next cell in turn (after the feature-space search FESS of
 //! Shoham and Schaeffer), so a bound that is flat over a wide plateau no longer holds the
-//! search to one kind of progress. From a time limit of 30 s (`ONE_THREAD_LONG`), a third dive
-//! whose cells also count the boxes the player can push takes 10% of the time from the other
-//! two: it solves levels they do not, but only with a second or more of its own, which a 10 s
-//! limit cannot spare. The dives fill goal rooms in a packing order, a box entering
-//! a room going straight to the room's next goal; the careful searches do not, in case the
+//! search to one kind of progress. From a time limit of 30 s (`ONE_THREAD_LONG`) the plain
+//! searches have short shares (10% and 5%), since at long limits they solve little after their
+//! first seconds, and the searches with cells the rest: the dive to half the time, a third dive
+//! whose cells also count the boxes the player can push for 20%, and the careful search to the
+//! end. The third dive solves levels the others do not, but only with a second or more of its
+//! own, which a 10 s limit cannot spare. The dives fill goal rooms in a packing order, a box
+//! entering a room going straight to the room's next goal; the careful searches do not, in case the
 //! order was what trapped the dives. With [`Options::side_by_side`] two threads share the work,
 //! each for the whole time limit: one dives, the other runs the careful search, each plainly
 //! for its first 40% and with cells after; the first to settle the level stops the
@@ -179,14 +181,17 @@ const ONE_THREAD: [Phase; 4] = [
 /// spoken for: their shares cut down to make room for it lose levels they solve late
 /// (`xsokoban` 60 at 9.7 s).
 const LONG_LIMIT: f64 = 30.0;
-/// The one-thread fast mode from [`LONG_LIMIT`] on: the searches of [`ONE_THREAD`], the dive
-/// with cells cut to 15% and the careful search with cells to 20%, and the dive whose cells
-/// also count the boxes the player can push for 10% between them.
+/// The one-thread fast mode from [`LONG_LIMIT`] on: the plain searches of [`ONE_THREAD`] for
+/// short fixed shares, the dive with cells to half the time, the dive whose cells also count
+/// the boxes the player can push for 20%, and the careful search with cells for the rest. At
+/// 60 s a level with the shares of [`ONE_THREAD`], the plain searches solved nothing on
+/// `xsokoban` after their first 6 s but one level, while the searches with cells solved most of
+/// theirs within a second of starting and some only after 16 s of their own.
 const ONE_THREAD_LONG: [Phase; 5] = [
-    phase(FAST_DIVE_SHARE, false, 0),
-    phase(0.55, true, 0),
-    phase(0.70, false, FAST_CELLS),
-    phase(0.80, false, MOBILE_CELLS),
+    phase(0.10, false, 0),
+    phase(0.15, true, 0),
+    phase(0.50, false, FAST_CELLS),
+    phase(0.70, false, MOBILE_CELLS),
     phase(1.0, true, FAST_CELLS),
 ];
 /// The fast mode on two threads, one sequence each: plain for the dive's share, then with cells.
