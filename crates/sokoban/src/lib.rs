@@ -404,13 +404,9 @@ fn improve(
         if left <= 0.0 {
             break;
         }
-        let round = Limits {
-            seconds: left,
-            weight: FAST_CAREFUL_WEIGHT,
-            max_states: budget,
-            push_cut: Some(cut),
-            ..limits
-        };
+        // Without the packing orders, like the careful search: a room filled in another order
+        // may take fewer pushes.
+        let round = Limits { max_states: budget, push_cut: Some(cut), ..careful(limits, left) };
         let report = find_pushes(board, inside, level.player, round);
         used += report.states;
         budget = budget.saturating_sub(report.states);

@@ -277,7 +277,8 @@ fn every_search_of_the_fast_mode_agrees_on_solvability_on_random_levels() {
 }
 
 /// Random levels with a goal room: a wall across the level with one doorway, two or three
-/// goals behind it, the boxes, the player and a few walls in front.
+/// goals behind it, the boxes, the player and a few walls in front; in a third of them one box
+/// starts in the room instead, on a goal or off.
 fn random_room_levels(count: usize) -> Vec<Level> {
     let mut random = testkit::Random::new(0x0ddb_a11c_0ffe_e000);
     let mut next = move |n: usize| random.below(n);
@@ -306,7 +307,12 @@ fn random_room_levels(count: usize) -> Vec<Level> {
         for &g in &goals {
             cells[g] = '.';
         }
-        for _ in 0..boxes {
+        for placed in 0..boxes {
+            if placed == 0 && next(3) == 0 {
+                let b = room[next(room.len())];
+                cells[b] = if cells[b] == '.' { '*' } else { '$' };
+                continue;
+            }
             let b = front.swap_remove(next(front.len()));
             cells[b] = '$';
         }

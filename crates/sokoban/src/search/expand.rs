@@ -57,10 +57,13 @@ impl Search<'_> {
             Corral::None
         };
         let pushes: Vec<(usize, Direction)> = match corral {
-            // A corral that asks for a push of a box in a goal room, where boxes stay put, says
-            // nothing under the packing order: every push is tried instead.
+            // A corral that asks for a push of a finished box in a goal room, which stays put,
+            // says nothing under the packing order: every push is tried instead.
             Corral::Only(pushes)
-                if self.packing.as_ref().is_some_and(|p| pushes.iter().any(|&(b, _)| p.in_room(b))) =>
+                if self
+                    .packing
+                    .as_ref()
+                    .is_some_and(|p| pushes.iter().any(|&(b, _)| p.finished(b, &self.occupied))) =>
             {
                 self.all_pushes()
             }
@@ -82,8 +85,8 @@ impl Search<'_> {
         for (b, d) in pushes {
             let walk = if exact { self.reach.walk(self.board.step(b, d.opposite())) } else { 0 };
             let entry = match &mut packing {
-                Some(packing) if packing.in_room(b) => continue,
-                Some(packing) if packing.in_room(self.board.step(b, d)) => {
+                Some(packing) if packing.finished(b, &self.occupied) => continue,
+                Some(packing) if !packing.in_room(b) && packing.in_room(self.board.step(b, d)) => {
                     let Some(entry) = self.room_entry(packing, b, d) else { continue };
                     Some(entry)
                 }

@@ -22,8 +22,8 @@
 //! distinct goals; when the position has an unfinished PI-corral, only the pushes into that
 //! corral are tried at all (see [`crate::deadlock`]). A push into a one-wide tunnel is
 //! continued through it as one macro move (each push still counted). In fast mode a box pushed
-//! into a goal room goes on to the room's next goal in its packing order, and boxes in a room
-//! stay put.
+//! into a goal room goes on to the room's next goal in its packing order, and boxes on the goals
+//! a room has filled in that order stay put.
 //!
 //! Three orders of expansion share the code:
 //! - **optimal**: A* on pushes with the matching bound `h`; `f = g + h`, ties to the larger

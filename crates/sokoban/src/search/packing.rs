@@ -10,9 +10,10 @@
 //!
 //! - **Rooms.** A *doorway* is a floor square, not a goal, with walls on two opposite sides.
 //!   Flooding from each goal without entering doorways gives the rooms; a room is used only
-//!   when it has a doorway at all, holds neither a box nor the player at the start, and has at
-//!   least two goals. Every square next to a room is then one of its doorways, so a box can only
-//!   come in through one.
+//!   when it has a doorway at all and at least two goals, and, when it holds boxes or the
+//!   player at the start, at most six doorways (more, as in a lattice of goals, make an open
+//!   area, not a room). Every square next to a room is then one of its doorways, so a box can
+//!   only come in through one.
 //! - **The order**, found backwards: with every goal of the room filled and nothing outside,
 //!   the player comes in from the doorways and *pulls* boxes out. A box that can be pulled onto
 //!   a doorway with the others still in place leaves, and the next is tried; the goals nearest
@@ -30,10 +31,12 @@
 //! **In the search** (fast mode only), a room with goals `order[0..k]` filled is worked on
 //! through `order[k]` alone: a push that brings a box in through a doorway is continued, as
 //! one macro move, along a shortest push path inside the room to `order[k]` (or dropped when
-//! there is none), and a box inside the room is never pushed again. So the room holds only
-//! finished boxes, and the search never sees a half-filled room in a bad order. Two other
+//! there is none), and a box on one of the filled goals `order[0..k]` is *finished*, never
+//! pushed again. So the search never sees a half-filled room in a bad order. A room may hold
+//! boxes at the start, on its goals or off them: those not finished are pushed like any box,
+//! inside the room or out of it, until one lands on `order[k]` and finishes. Two other
 //! techniques step aside for it: a tunnel macro stops at a room's edge (the entry macro takes
-//! over), and a PI-corral that asks for a push of a room's box is not followed (those boxes
+//! over), and a PI-corral that asks for a push of a finished box is not followed (those boxes
 //! stay put, so its "only these pushes" would leave none).
 //!
 //! This is a restriction, not a proof: a level may need a box parked in the room for a while,
@@ -48,11 +51,15 @@ use grid::{Bfs, Direction, UNREACHED};
 const NO_ROOM: u8 = u8::MAX;
 /// The most rooms followed; beyond, the rest are left to the plain search.
 const MOST_ROOMS: usize = 16;
+/// The most doorways of a room that holds boxes or the player at the start.
+const MOST_DOORS_OCCUPIED: usize = 6;
 
 /// The rooms of a level and the order each is filled in.
 pub(super) struct Packing {
     /// The room of each cell, or [`NO_ROOM`].
     room_of: Vec<u8>,
+    /// For each goal of a room, its place in the room's order.
+    place: Vec<u16>,
     /// For each room, its goals in the order they are filled.
     orders: Vec<Vec<usize>>,
     bfs: Bfs,
@@ -66,6 +73,7 @@ impl Packing {
     /// when no room qualifies.
     pub fn new(board: &Board, boxes: &[usize], player: usize) -> Option<Packing> {
         let mut room_of = vec![NO_ROOM; board.len];
+        let mut place = vec![0; board.len];
         let mut orders = Vec::new();
         let mut bfs = Bfs::with_rim(board.width, board.len);
         let mut seen = vec![false; board.len];
@@ -81,12 +89,17 @@ impl Packing {
             for &c in &squares {
                 seen[c] = true;
             }
-            let has_door = squares
+            let mut doors: Vec<usize> = squares
                 .iter()
-                .any(|&c| Direction::READING_ORDER.into_iter().any(|d| doorway(board, board.step(c, d))));
+                .flat_map(|&c| Direction::READING_ORDER.map(|d| board.step(c, d)))
+                .filter(|&c| doorway(board, c))
+                .collect();
+            doors.sort_unstable();
+            doors.dedup();
             let goals: Vec<usize> = squares.iter().copied().filter(|&c| board.goal[c]).collect();
             let occupied = squares.contains(&player) || boxes.iter().any(|b| squares.contains(b));
-            if !has_door || occupied || goals.len() < 2 || orders.len() == MOST_ROOMS {
+            let open_area = occupied && doors.len() > MOST_DOORS_OCCUPIED;
+            if doors.is_empty() || open_area || goals.len() < 2 || orders.len() == MOST_ROOMS {
                 continue;
             }
             let mut inside = vec![false; board.len];
@@ -97,16 +110,27 @@ impl Packing {
                 for &c in &squares {
                     room_of[c] = orders.len() as u8;
                 }
+                for (index, &g) in order.iter().enumerate() {
+                    place[g] = index as u16;
+                }
                 orders.push(order);
             }
         }
-        (!orders.is_empty()).then_some(Packing { room_of, orders, bfs })
+        (!orders.is_empty()).then_some(Packing { room_of, place, orders, bfs })
     }
 
     /// Whether `cell` lies in a followed room.
     #[inline]
     pub fn in_room(&self, cell: usize) -> bool {
         self.room_of[cell] != NO_ROOM
+    }
+
+    /// Whether the box on `cell` is finished: on a goal of its room's order with it and every
+    /// goal before it filled (`occupied` holds the boxes). A finished box stays put.
+    pub fn finished(&self, cell: usize, occupied: &[bool]) -> bool {
+        let Some(order) = self.orders.get(usize::from(self.room_of[cell])) else { return false };
+        let place = usize::from(self.place[cell]);
+        order.get(place) == Some(&cell) && order[..place].iter().all(|&g| occupied[g])
     }
 
     /// The goal of `cell`'s room to fill next, with `occupied` the boxes: the first of its order
@@ -277,18 +301,58 @@ mod tests {
     }
 
     #[test]
-    fn a_room_holding_a_box_at_the_start_is_not_followed() {
-        let mut rows = ROOM;
-        rows[7] = "#    $          *.#";
-        let level = Level::parse(1, "room", &rows).unwrap();
+    fn a_box_is_finished_only_on_a_goal_of_the_orders_filled_start() {
+        let level = Level::parse(1, "room", &ROOM).unwrap();
         let board = Board::new(&level).unwrap();
-        assert!(Packing::new(&board, &level.boxes, level.player).is_none());
+        let packing = Packing::new(&board, &level.boxes, level.player).unwrap();
+        let order = &packing.orders[0];
+        let mut occupied = vec![false; board.len];
+        // On the second goal of the order with the first still empty, a box may move on.
+        occupied[order[1]] = true;
+        assert!(!packing.finished(order[1], &occupied));
+        occupied[order[0]] = true;
+        assert!(packing.finished(order[0], &occupied) && packing.finished(order[1], &occupied));
+        // Off the goals, or outside the room, never.
+        let (in_room, outside) = (7 * board.width + 14, 7 * board.width + 5);
+        occupied[in_room] = true;
+        occupied[outside] = true;
+        assert!(packing.in_room(in_room) && !packing.finished(in_room, &occupied));
+        assert!(!packing.finished(outside, &occupied));
+    }
+
+    #[test]
+    fn an_open_area_with_boxes_in_it_is_no_room() {
+        // Seven doorways into one goal area: followed while it is empty, not with a box in it.
+        let mut rows = [
+            "#################",
+            "#@  $ $ $       #",
+            "## # # # # # # ##",
+            "# . . .         #",
+            "#               #",
+            "#################",
+        ];
+        let followed = |rows: &[&str]| {
+            let level = Level::parse(1, "area", rows).unwrap();
+            let board = Board::new(&level).unwrap();
+            Packing::new(&board, &level.boxes, level.player).is_some()
+        };
+        assert!(followed(&rows));
+        rows[1] = "#@  $ $         #";
+        rows[3] = "# .$. .         #";
+        assert!(!followed(&rows));
     }
 
     #[test]
     fn the_packing_order_keeps_answers_valid() {
-        let level = Level::parse(1, "room", &ROOM).unwrap();
-        for packing in [true, false] {
+        // Also with boxes in the room at the start: one off the goals, one on the goal that
+        // blocks the goal behind it until it is pushed on.
+        let mut boxes_in_room = ROOM;
+        boxes_in_room[4] = "  #    $ #";
+        boxes_in_room[7] = "#    $         $*.#";
+        for (rows, packing) in
+            [ROOM, boxes_in_room].into_iter().flat_map(|rows| [(rows, true), (rows, false)])
+        {
+            let level = Level::parse(1, "room", &rows).unwrap();
             let options =
                 Options { techniques: Techniques { packing, ..Techniques::default() }, ..Options::default() };
             let result = solve(&level, &options).unwrap();
