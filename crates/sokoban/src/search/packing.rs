@@ -11,7 +11,7 @@
 //! - **Rooms.** A *doorway* is a floor square, not a goal, with walls on two opposite sides.
 //!   Flooding from each goal without entering doorways gives the rooms; a room is used only
 //!   when it has a doorway at all and at least two goals, and, when it holds boxes or the
-//!   player at the start, at most six doorways (more, as in a lattice of goals, make an open
+//!   player at the start, at most five doorways (more, as in a lattice of goals, make an open
 //!   area, not a room). Every square next to a room is then one of its doorways, so a box can
 //!   only come in through one.
 //! - **The order**, found backwards: with every goal of the room filled and nothing outside,
@@ -52,7 +52,7 @@ const NO_ROOM: u8 = u8::MAX;
 /// The most rooms followed; beyond, the rest are left to the plain search.
 const MOST_ROOMS: usize = 16;
 /// The most doorways of a room that holds boxes or the player at the start.
-const MOST_DOORS_OCCUPIED: usize = 6;
+const MOST_DOORS_OCCUPIED: usize = 5;
 
 /// The rooms of a level and the order each is filled in.
 pub(super) struct Packing {
