@@ -68,12 +68,12 @@
 //! whose cells also count the boxes the player can push for 20%, and the careful search to the
 //! end. The third dive solves levels the others do not, but only with a second or more of its
 //! own, which a 10 s limit cannot spare. The dives fill goal rooms in a packing order, a box
-//! entering a room going straight to the room's next goal; the careful searches do not, in case the
-//! order was what trapped the dives. With [`Options::side_by_side`] two threads share the work,
-//! each for the whole time limit: one dives, the other runs the careful search, each plainly
-//! for its first 40% and with cells after; the first to settle the level stops the
-//! other. Tunnel macros and packing orders can skip the only way through, so a search
-//! with them that runs dry is followed by one without them before a level is called unsolvable.
+//! entering a room going straight to the room's next goal; the careful searches do not, in
+//! case the order was what trapped the dives. With [`Options::side_by_side`] two threads share
+//! the work, each for the whole time limit: one dives, the other runs the careful search, each
+//! plainly for its first 40% and with cells after; the first to settle the level stops the
+//! other. Tunnel macros and packing orders can skip the only way through, so a search with them
+//! that runs dry is followed by one without them before a level is called unsolvable.
 //!
 //! A dive's answer is found fast, not short, so the fast mode then improves it (`--without
 //! improve` skips this): searches with the careful search's light weight that store only the
