@@ -62,14 +62,17 @@
 //! boxes on goals and the regions of floor the player is shut out of, and every second state
 //! they expand is the best of the next cell in turn (after the feature-space search FESS of
 //! Shoham and Schaeffer), so a bound that is flat over a wide plateau no longer holds the
-//! search to one kind of progress. From a time limit of 30 s (`ONE_THREAD_LONG`) the plain
-//! searches have short shares (10% and 5%), since at long limits they solve little after their
-//! first seconds, and the searches with cells the rest: the dive to half the time, a third dive
-//! whose cells also count the boxes the player can push for 20%, and the careful search to the
-//! end. The third dive solves levels the others do not, but only with a second or more of its
-//! own, which a 10 s limit cannot spare. The dives fill goal rooms in a packing order, a box
-//! entering a room going straight to the room's next goal; the careful searches do not, in
-//! case the order was what trapped the dives. With [`Options::side_by_side`] two threads share
+//! search to one kind of progress. From a time limit of 30 s (`ONE_THREAD_LONG`) the fast
+//! mode runs a portfolio instead: at long limits a search solves what it solves within a few
+//! seconds of its start or hardly at all, so five different searches, each with a slice of the
+//! time, solve more than a few with long ones. After the plain dive for 2% of the time come a
+//! dive whose cells also count the boxes the player can push, the dive with cells, the dive
+//! with cells without the packing orders, and, for the last 53%, the careful search whose
+//! cells count the boxes the player can push. These searches need a second or more of their
+//! own to solve the levels the others do not, which a 10 s limit cannot spare. The dives fill
+//! goal rooms in a packing order, a box entering a room going straight to the room's next goal;
+//! the careful searches do not, in case the order was what trapped the dives, and neither does
+//! one dive of the portfolio. With [`Options::side_by_side`] two threads share
 //! the work, each for the whole time limit: one dives, the other runs the careful search, each
 //! plainly for its first 40% and with cells after; the first to settle the level stops the
 //! other. Tunnel macros and packing orders can skip the only way through, so a search with them
@@ -143,12 +146,12 @@ const IMPROVE_STATES_PER_PUSH: usize = 100;
 /// The features whose cells the open lists of the fast mode's later searches take in turn with
 /// the best state: boxes on goals, and the regions of floor the player is shut out of.
 const FAST_CELLS: u8 = search::BOXES_HOME | search::SHUT_OUT;
-/// The same and the boxes the player can push: the cells of the one-thread fast mode's third
-/// dive. More cells share the turns more thinly, so this is a search of its own (see
-/// `ONE_THREAD`).
+/// The same and the boxes the player can push: the cells of two searches of long limits (see
+/// `ONE_THREAD_LONG`). More cells share the turns more thinly, so these are searches of their own.
 const MOBILE_CELLS: u8 = FAST_CELLS | search::MOBILE;
 
 /// One search of a sequence that a thread runs in turn (see [`run_phases`]).
+#[derive(Clone, Copy, Debug)]
 struct Phase {
     /// The share of the time limit by whose end it stops (counted from the start).
     until: f64,
@@ -157,10 +160,18 @@ struct Phase {
     careful: bool,
     /// The features of its feature cells (none: one queue).
     cells: u8,
+    /// A dive that fills goal rooms in their packing orders (the careful search never does).
+    packing: bool,
 }
 
+/// A phase of the dive with the packing orders, or of the careful search.
 const fn phase(until: f64, careful: bool, cells: u8) -> Phase {
-    Phase { until, careful, cells }
+    Phase { until, careful, cells, packing: !careful }
+}
+
+/// A phase of the dive without the packing orders.
+const fn free_dive(until: f64, cells: u8) -> Phase {
+    Phase { until, careful: false, cells, packing: false }
 }
 
 /// The optimal mode: A* for the whole time.
@@ -174,25 +185,31 @@ const ONE_THREAD: [Phase; 4] = [
     phase(0.75, false, FAST_CELLS),
     phase(1.0, true, FAST_CELLS),
 ];
-/// From this time limit on, the one-thread fast mode also runs a dive whose cells count the
-/// boxes the player can push ([`ONE_THREAD_LONG`]). That dive solves levels none of the others
-/// do (levels 9 and 12 of the `xsokoban` set, in some 150,000 states), but it needs a second or
-/// more of search to do it, and at 10 s a level every second of the other searches is already
-/// spoken for: their shares cut down to make room for it lose levels they solve late
-/// (`xsokoban` 60 at 9.7 s).
+/// From this time limit on, the one-thread fast mode runs the portfolio of [`ONE_THREAD_LONG`].
+/// Its searches solve levels those of [`ONE_THREAD`] do not (levels 8, 9 and 12 of the
+/// `xsokoban` set, for one), but they need a second or more of search to do it, and at 10 s a
+/// level every second of the other searches is already spoken for: their shares cut down to
+/// make room lose levels they solve late (`xsokoban` 60 at 9.7 s).
 const LONG_LIMIT: f64 = 30.0;
-/// The one-thread fast mode from [`LONG_LIMIT`] on: the plain searches of [`ONE_THREAD`] for
-/// short fixed shares, the dive with cells to half the time, the dive whose cells also count
-/// the boxes the player can push for 20%, and the careful search with cells for the rest. At
-/// 60 s a level with the shares of [`ONE_THREAD`], the plain searches solved nothing on
-/// `xsokoban` after their first 6 s but one level, while the searches with cells solved most of
-/// theirs within a second of starting and some only after 16 s of their own.
+/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of five searches, each with a
+/// slice of the time. A search solves most of what it ever solves within a few seconds of its
+/// start: run alone for 20 s a level on `xsokoban` (25 s for the dive with cells), seven
+/// searches solved 209 levels between them, 189 of those within 6 s. So five different
+/// searches with short slices solve more than a few with long ones. The slices (at 60 s) were
+/// chosen from those runs and runs of the plain searches (6 s and 3 s), to cover every level
+/// that any of them solved, each with a margin of at least a fifth of its slice:
+/// the plain dive first (the easy levels, in milliseconds), the dive whose cells count
+/// the boxes the player can push (the search that solves the most alone), the dive with cells,
+/// the dive with cells without the packing orders, and the careful search whose cells count
+/// the boxes the player can push for the rest (it solved one level only after 18 s).
+/// The plain careful search and the careful search with the cells of [`ONE_THREAD`] solved
+/// nothing there that these do not.
 const ONE_THREAD_LONG: [Phase; 5] = [
-    phase(0.10, false, 0),
-    phase(0.15, true, 0),
-    phase(0.50, false, FAST_CELLS),
-    phase(0.70, false, MOBILE_CELLS),
-    phase(1.0, true, FAST_CELLS),
+    phase(0.02, false, 0),
+    phase(0.15, false, MOBILE_CELLS),
+    phase(0.37, false, FAST_CELLS),
+    free_dive(0.47, FAST_CELLS),
+    phase(1.0, true, MOBILE_CELLS),
 ];
 /// The fast mode on two threads, one sequence each: plain for the dive's share, then with cells.
 const DIVES: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, 0), phase(1.0, false, FAST_CELLS)];
@@ -479,7 +496,7 @@ fn run_phases(
             }
             Some((_, stored)) => (left, *stored),
         };
-        let limits = Limits { cells: phase.cells, ..limits };
+        let limits = Limits { cells: phase.cells, packing: limits.packing && phase.packing, ..limits };
         let (report, states) = if phase.careful {
             let report = find_pushes_until(board, inside, player, careful(limits, seconds), stop);
             let states = report.states;

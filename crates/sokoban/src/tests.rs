@@ -532,3 +532,79 @@ fn the_fast_mode_improves_its_answers_but_never_below_the_optimum() {
     assert!(fewer >= 3 && optimal_without < solved, "fewer pushes on {fewer} of {solved} levels");
     assert_eq!(optimal_with, solved, "optimal answers with the improvement ({optimal_without} without)");
 }
+
+/// Every schedule of the fast and optimal modes, by name.
+fn schedules() -> [(&'static str, &'static [crate::Phase]); 8] {
+    use crate::{
+        CAREFUL, CAREFUL_PLAIN, DIVES, DIVES_PLAIN, ONE_THREAD, ONE_THREAD_LONG, ONE_THREAD_PLAIN, OPTIMAL,
+    };
+    [
+        ("OPTIMAL", &OPTIMAL),
+        ("ONE_THREAD", &ONE_THREAD),
+        ("ONE_THREAD_LONG", &ONE_THREAD_LONG),
+        ("ONE_THREAD_PLAIN", &ONE_THREAD_PLAIN),
+        ("DIVES", &DIVES),
+        ("CAREFUL", &CAREFUL),
+        ("DIVES_PLAIN", &DIVES_PLAIN),
+        ("CAREFUL_PLAIN", &CAREFUL_PLAIN),
+    ]
+}
+
+#[test]
+fn every_schedule_runs_its_phases_in_turn_to_the_end_of_the_time_limit() {
+    for (name, phases) in schedules() {
+        assert!(phases.windows(2).all(|pair| pair[0].until < pair[1].until), "{name}: shares out of turn");
+        let last = phases.last().map_or(0.0, |phase| phase.until);
+        assert!((last - 1.0).abs() < f64::EPSILON, "{name} ends at {last} of the time limit");
+        assert!(
+            phases.iter().all(|phase| !(phase.careful && phase.packing)),
+            "{name}: a careful search packs"
+        );
+    }
+}
+
+#[test]
+fn each_phase_of_every_schedule_alone_answers_right_on_random_levels() {
+    // Each phase as the only search, with the macros and packing orders its schedule gives it:
+    // an answer only where the reference has one, never below its pushes, and "unsolvable"
+    // without macros only where it has none (with macros, `solve` checks again without them).
+    // The schedules rarely reach their later phases on levels this small.
+    use crate::search::Outcome;
+    let levels = random_levels(100).into_iter().chain(random_room_levels(100));
+    for level in levels {
+        let expected = reference_pushes(&level);
+        let board = crate::analyse(&level).unwrap();
+        let Some(inside) = crate::boxes_to_search(&board, &level) else { continue };
+        for (name, phases) in schedules() {
+            for (index, phase) in phases.iter().enumerate() {
+                let only = [crate::Phase { until: 1.0, ..*phase }];
+                let limits = crate::search::Limits {
+                    optimal: name == "OPTIMAL",
+                    tunnel_macros: name != "OPTIMAL",
+                    packing: name != "OPTIMAL",
+                    ..crate::search::Limits::default()
+                };
+                let stop = std::sync::atomic::AtomicBool::new(false);
+                let start = std::time::Instant::now();
+                let (report, _) =
+                    crate::run_phases(&board, &inside, level.player, limits, &only, start, &stop);
+                let wrong = match (&report.outcome, expected) {
+                    (Outcome::Solved(pushes), Some(optimum)) => {
+                        let lurd = crate::lurd_of(&board, &inside, level.player, pushes);
+                        let right =
+                            |pushes: usize| pushes == optimum || (pushes > optimum && name != "OPTIMAL");
+                        !crate::verify(&level, &lurd).is_ok_and(|solution| right(solution.pushes))
+                    }
+                    (Outcome::Unsolvable, expected) => expected.is_some() && !report.macros_used,
+                    _ => true,
+                };
+                assert!(
+                    !wrong,
+                    "{name}[{index}]: {:?} but the reference says {expected:?}\n{}",
+                    report.outcome,
+                    level.to_text()
+                );
+            }
+        }
+    }
+}
