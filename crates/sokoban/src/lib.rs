@@ -54,29 +54,29 @@
 //! A [`Level`] is only made by parsing, which checks every rule the solver relies on, so no
 //! input reaches the search in a state that could panic it.
 //!
-//! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time limit
-//! (`FAST_DIVE_SHARE`), which solves most levels in milliseconds. If that gets lost in a wide
-//! trap, a careful search with a light weight (close to A*) takes the next 15%, as it took the
-//! rest before feature cells came. Then a second dive takes 20% and a second careful search
+//! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time
+//! limit (`FAST_DIVE_SHARE`), which solves most levels in milliseconds. If that gets lost in a
+//! wide trap, a careful search with a light weight (close to A*) takes the next 15%, as it took
+//! the rest before feature cells came. Then a second dive takes 20% and a second careful search
 //! the rest (`ONE_THREAD`), both with feature cells: their open states are also split by the
 //! boxes on goals and the regions of floor the player is shut out of, and every second state
 //! they expand is the best of the next cell in turn (after the feature-space search FESS of
 //! Shoham and Schaeffer), so a bound that is flat over a wide plateau no longer holds the
-//! search to one kind of progress. From a time limit of 30 s (`ONE_THREAD_LONG`) the fast
-//! mode runs a portfolio instead: at long limits a search solves what it solves within a few
-//! seconds of its start or hardly at all, so five different searches, each with a slice of the
-//! time, solve more than a few with long ones. After the plain dive for 2% of the time come a
-//! dive whose cells also count the boxes the player can push, the dive with cells, the dive
-//! with cells without the packing orders, and, for the last 53%, the careful search whose
-//! cells count the boxes the player can push. These searches need a second or more of their
-//! own to solve the levels the others do not, which a 10 s limit cannot spare. The dives fill
-//! goal rooms in a packing order, a box entering a room going straight to the room's next goal;
-//! the careful searches do not, in case the order was what trapped the dives, and neither does
-//! one dive of the portfolio. With [`Options::side_by_side`] two threads share
-//! the work, each for the whole time limit: one dives, the other runs the careful search, each
-//! plainly for its first 40% and with cells after; the first to settle the level stops the
-//! other. Tunnel macros and packing orders can skip the only way through, so a search with them
-//! that runs dry is followed by one without them before a level is called unsolvable.
+//! search to one kind of progress. From a time limit of 30 s (`ONE_THREAD_LONG`) the fast mode
+//! runs a portfolio instead: at long limits a search solves what it solves within a few seconds
+//! of its start or hardly at all, so five different searches, each with a slice of the time,
+//! solve more than a few with long ones. After the plain dive for 2% of the time come a dive
+//! whose cells also count the boxes the player can push, the dive with cells, the dive with
+//! cells without the packing orders, and, for the last 53%, the careful search whose cells
+//! count the boxes the player can push. These searches need a second or more of their own to
+//! solve the levels the others do not, which a 10 s limit cannot spare. The dives fill goal
+//! rooms in a packing order, a box entering a room going straight to the room's next goal; the
+//! careful searches do not, in case the order was what trapped the dives, and neither does one
+//! dive of the portfolio. With [`Options::side_by_side`] two threads share the work, each for
+//! the whole time limit: one dives, the other runs the careful search, each plainly for its
+//! first 40% and with cells after; the first to settle the level stops the other. Tunnel macros
+//! and packing orders can skip the only way through, so a search with them that runs dry is
+//! followed by one without them before a level is called unsolvable.
 //!
 //! A dive's answer is found fast, not short, so the fast mode then improves it (`--without
 //! improve` skips this): searches with the careful search's light weight that store only the
@@ -194,16 +194,16 @@ const LONG_LIMIT: f64 = 30.0;
 /// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of five searches, each with a
 /// slice of the time. A search solves most of what it ever solves within a few seconds of its
 /// start: run alone for 20 s a level on `xsokoban` (25 s for the dive with cells), seven
-/// searches solved 209 levels between them, 189 of those within 6 s. So five different
-/// searches with short slices solve more than a few with long ones. The slices (at 60 s) were
-/// chosen from those runs and runs of the plain searches (6 s and 3 s), to cover every level
-/// that any of them solved, each with a margin of at least a fifth of its slice:
-/// the plain dive first (the easy levels, in milliseconds), the dive whose cells count
-/// the boxes the player can push (the search that solves the most alone), the dive with cells,
-/// the dive with cells without the packing orders, and the careful search whose cells count
-/// the boxes the player can push for the rest (it solved one level only after 18 s).
-/// The plain careful search and the careful search with the cells of [`ONE_THREAD`] solved
-/// nothing there that these do not.
+/// searches solved 209 levels in all (a level counted once for each search that solved it), 189
+/// of them within 6 s. So five different searches with short slices solve more than a few with
+/// long ones. The slices (at 60 s) were chosen from those runs and runs of the plain searches
+/// (6 s and 3 s), to cover every level that any of them solved, each with a margin of at least
+/// a fifth of its slice: the plain dive first (the easy levels, in milliseconds), the dive
+/// whose cells count the boxes the player can push (the search that solves the most alone), the
+/// dive with cells, the dive with cells without the packing orders, and the careful search
+/// whose cells count the boxes the player can push for the rest (it solved one level only after
+/// 18 s). The plain careful search, the careful search with the cells of [`ONE_THREAD`] and two
+/// other dives solved nothing there that these do not.
 const ONE_THREAD_LONG: [Phase; 5] = [
     phase(0.02, false, 0),
     phase(0.15, false, MOBILE_CELLS),
