@@ -65,7 +65,8 @@ struct Args {
     /// Give up on a level after this many seconds.
     #[arg(long, default_value_t = 10.0, value_name = "SECS", allow_negative_numbers = true, value_parser = positive_seconds)]
     time_limit: f64,
-    /// Give up on a level after storing this many states.
+    /// Give up a search of a level after it stored this many states (a level may run several
+    /// searches, one after the other or two at once; each has this many).
     #[arg(long, default_value_t = 10_000_000, allow_negative_numbers = true, value_parser = positive_count)]
     max_states: usize,
     /// Give up on a level before its search holds more than this many megabytes (MiB) of

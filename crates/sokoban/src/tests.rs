@@ -221,18 +221,21 @@ fn optimal_mode_matches_exhaustive_search_on_random_levels() {
     assert!(solved > 150 && solved < 580, "{solved} solvable levels");
 }
 
-/// The fast mode, one search after the other and side by side, against the reference's
-/// fewest pushes (`None`: unsolvable): whichever search settles the level, its answer.
+/// The fast mode, one search after the other and side by side, with the schedules of the
+/// default time limit and of long ones, against the reference's fewest pushes (`None`:
+/// unsolvable): whichever search settles the level, its answer.
 fn assert_fast_mode_agrees(level: &Level, expected: Option<usize>) {
-    for side_by_side in [false, true] {
-        let result = solve(level, &Options { side_by_side, ..Options::default() }).unwrap();
-        match (&result.status, expected) {
-            (Status::Solved(solution), Some(pushes)) => assert!(solution.pushes >= pushes),
-            (Status::Unsolvable, None) => {}
-            (status, expected) => panic!(
-                "side by side {side_by_side}: {status:?} but the reference says {expected:?}\n{}",
-                level.to_text()
-            ),
+    for time_limit in [Options::default().time_limit, crate::LONG_LIMIT] {
+        for side_by_side in [false, true] {
+            let result = solve(level, &Options { side_by_side, time_limit, ..Options::default() }).unwrap();
+            match (&result.status, expected) {
+                (Status::Solved(solution), Some(pushes)) => assert!(solution.pushes >= pushes),
+                (Status::Unsolvable, None) => {}
+                (status, expected) => panic!(
+                    "side by side {side_by_side}, {time_limit} s: {status:?} but the reference says {expected:?}\n{}",
+                    level.to_text()
+                ),
+            }
         }
     }
 }
@@ -534,9 +537,10 @@ fn the_fast_mode_improves_its_answers_but_never_below_the_optimum() {
 }
 
 /// Every schedule of the fast and optimal modes, by name.
-fn schedules() -> [(&'static str, &'static [crate::Phase]); 8] {
+fn schedules() -> [(&'static str, &'static [crate::Phase]); 10] {
     use crate::{
-        CAREFUL, CAREFUL_PLAIN, DIVES, DIVES_PLAIN, ONE_THREAD, ONE_THREAD_LONG, ONE_THREAD_PLAIN, OPTIMAL,
+        CAREFUL, CAREFUL_LONG, CAREFUL_PLAIN, DIVES, DIVES_LONG, DIVES_PLAIN, ONE_THREAD, ONE_THREAD_LONG,
+        ONE_THREAD_PLAIN, OPTIMAL,
     };
     [
         ("OPTIMAL", &OPTIMAL),
@@ -545,6 +549,8 @@ fn schedules() -> [(&'static str, &'static [crate::Phase]); 8] {
         ("ONE_THREAD_PLAIN", &ONE_THREAD_PLAIN),
         ("DIVES", &DIVES),
         ("CAREFUL", &CAREFUL),
+        ("DIVES_LONG", &DIVES_LONG),
+        ("CAREFUL_LONG", &CAREFUL_LONG),
         ("DIVES_PLAIN", &DIVES_PLAIN),
         ("CAREFUL_PLAIN", &CAREFUL_PLAIN),
     ]
