@@ -41,8 +41,9 @@
 //! (`crate::scheduler`, one task a class, lowest power first) as soon as the class's fate is known: its copy when it diverges; lost, for every class still to diverge, at
 //! the master's first elf death; the master's own battle, for any class that never diverged,
 //! when it ends. A worker on each other core fights the classes meanwhile, and the master's thread
-//! joins them once part 1 is done. With one core there are no workers: the master's thread fights
-//! the classes after part 1, one at a time, in order.
+//! joins them once part 1 is done. A worker keeps off the master's core, or a class made ready
+//! could wait there for it while the other core idles (see `cores`). With one core there are no
+//! workers: the master's thread fights the classes after part 1, one at a time, in order.
 //!
 //! Copies arrive from the back of the order (a goblin takes its 1st hit before its 50th), so the
 //! scheduler has a worker always take the first ready class in order, and put its battle down (at
@@ -187,15 +188,19 @@ fn solve_with_helpers(cave: &Cave, helpers: usize, watch: Option<&Watch>) -> Res
             end
         });
     };
+    let master_core = cores::current();
     let part1 = std::thread::scope(|scope| {
         for _ in 0..helpers.min(classes.len()) {
-            scope.spawn(|| work(Scratch::default()));
+            scope.spawn(|| {
+                cores::keep_off(master_core);
+                work(Scratch::default());
+            });
         }
         if helpers > 0 {
-            // A thread spawned in a fresh process here waited on the master's core for the next
-            // scheduler tick, 1.7 ms on the median, before it moved to the idle one: by then the
-            // master had fought most of the classes itself. Given the core now, it finds no class
-            // ready and sleeps, and the first class ready wakes it on the idle core.
+            // A thread spawned in a fresh process here waits on the master's core for the next
+            // scheduler tick, 1.7 ms on the median, before it moves to an idle one: by then the
+            // master has fought most of the classes itself. Given the core now, it moves itself
+            // off the master's and waits for the first class ready.
             std::thread::yield_now();
         }
         let mut scratch = Scratch::default();
@@ -206,6 +211,43 @@ fn solve_with_helpers(cave: &Cave, helpers: usize, watch: Option<&Watch>) -> Res
     let part2 =
         scheduler.first_success().map(|(class, outcome)| SafeVictory { power: classes[class].1, outcome });
     Ok(Answers { part1, part2 })
+}
+
+/// Where the helpers run: anywhere but on the master's core.
+///
+/// A helper that waits for a class sleeps, and the kernel wakes a sleeper on the core it last ran
+/// on, or on the waker's: here that was the master's core, busy with part 1, so a class made
+/// ready early waited up to a scheduler tick (milliseconds, most of a fresh run) before any
+/// helper fought it, while the other core idled. Each helper therefore takes the master's core
+/// out of the cores it may run on, once, as it starts; on a machine where that would leave it
+/// none (or off Linux) it stays as it is.
+#[cfg(target_os = "linux")]
+mod cores {
+    /// The core the calling thread runs on.
+    pub(super) fn current() -> usize {
+        rustix::thread::sched_getcpu()
+    }
+
+    /// Lets the calling thread run on any of its cores but `core`, if that leaves one.
+    pub(super) fn keep_off(core: usize) {
+        if core < rustix::thread::CpuSet::MAX_CPU
+            && let Ok(mut allowed) = rustix::thread::sched_getaffinity(None)
+            && allowed.is_set(core)
+        {
+            allowed.unset(core);
+            if allowed.count() > 0 {
+                // Failing leaves the thread where the kernel puts it: slower, never wrong.
+                let _ = rustix::thread::sched_setaffinity(None, &allowed);
+            }
+        }
+    }
+}
+
+/// Elsewhere the kernel places the helpers.
+#[cfg(not(target_os = "linux"))]
+mod cores {
+    pub(super) fn current() {}
+    pub(super) fn keep_off((): ()) {}
 }
 
 /// The part 2 scheduler: a task a class, its battle the task's state, a safe win its success.
@@ -384,6 +426,32 @@ mod tests {
                         "{name}, {helpers} helpers"
                     );
                 }
+            }
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_helper_keeps_off_the_core_it_is_given() {
+        let cores_allowed =
+            rustix::thread::sched_getaffinity(None).expect("the affinity is readable").count();
+        // A thread left alone may well land elsewhere by chance: ask many, before and after a
+        // sleep (the kernel picks a core again when it wakes).
+        for _ in 0..200 {
+            let master = cores::current();
+            let helper = std::thread::spawn(move || {
+                cores::keep_off(master);
+                let before = cores::current();
+                std::thread::sleep(std::time::Duration::from_micros(200));
+                [before, cores::current()]
+            })
+            .join()
+            .expect("the helper ends");
+            if cores_allowed > 1 {
+                assert!(!helper.contains(&master), "helper on {helper:?}, master's core {master}");
+            } else {
+                // Nowhere else to go: it stays on the one core.
+                assert_eq!(helper, [master; 2]);
             }
         }
     }
