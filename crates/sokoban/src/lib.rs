@@ -550,23 +550,23 @@ fn fast_side_by_side(
         Outcome::Unsolvable => !report.macros_used,
         Outcome::GaveUp(_) => false,
     };
-    let halved = Limits { memory_budget: limits.memory_budget / 2, ..limits };
+    let half_memory = Limits { memory_budget: limits.memory_budget / 2, ..limits };
     let stop = AtomicBool::new(false);
     let run = |phases: &[Phase]| {
-        let result = run_phases(board, inside, player, halved, phases, start, &stop);
+        let result = run_phases(board, inside, player, half_memory, phases, start, &stop);
         if settles(&result.0) {
             stop.store(true, Ordering::Relaxed);
         }
         result
     };
-    let (dives, beside): (&[Phase], &[Phase]) = match cells {
+    let (dive_phases, beside_phases): (&[Phase], &[Phase]) = match cells {
         true if limits.seconds >= LONG_LIMIT => (&DIVES_LONG, &CAREFUL_LONG),
         true => (&DIVES, &CAREFUL),
         false => (&DIVES_PLAIN, &CAREFUL_PLAIN),
     };
     let ((dived, dive_states), (beside, beside_states)) = std::thread::scope(|scope| {
-        let beside = scope.spawn(|| run(beside));
-        let dived = run(dives);
+        let beside = scope.spawn(|| run(beside_phases));
+        let dived = run(dive_phases);
         (dived, beside.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
     let stored = dive_states + beside_states;

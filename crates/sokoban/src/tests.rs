@@ -227,7 +227,7 @@ fn optimal_mode_matches_exhaustive_search_on_random_levels() {
 fn assert_fast_mode_agrees(level: &Level, expected: Option<usize>) {
     for time_limit in [Options::default().time_limit, crate::LONG_LIMIT] {
         for side_by_side in [false, true] {
-            let result = solve(level, &Options { side_by_side, time_limit, ..Options::default() }).unwrap();
+            let result = solve(level, &Options { time_limit, side_by_side, ..Options::default() }).unwrap();
             match (&result.status, expected) {
                 (Status::Solved(solution), Some(pushes)) => assert!(solution.pushes >= pushes),
                 (Status::Unsolvable, None) => {}
