@@ -349,15 +349,21 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         push_cut: None,
     };
     let cells = options.techniques.cells;
+    let long = options.time_limit >= LONG_LIMIT;
     let player = level.player;
     let (mut report, mut stored) = if side_by_side {
-        fast_side_by_side(&board, &inside, player, limits, cells, start)
+        let (dives, beside): (&[Phase], &[Phase]) = match (cells, long) {
+            (true, true) => (&DIVES_LONG, &CAREFUL_LONG),
+            (true, false) => (&DIVES, &CAREFUL),
+            (false, _) => (&DIVES_PLAIN, &CAREFUL_PLAIN),
+        };
+        fast_side_by_side(&board, &inside, player, limits, [dives, beside], start)
     } else {
-        let phases: &[Phase] = match (options.optimal, cells) {
-            (true, _) => &OPTIMAL,
-            (false, true) if options.time_limit >= LONG_LIMIT => &ONE_THREAD_LONG,
-            (false, true) => &ONE_THREAD,
-            (false, false) => &ONE_THREAD_PLAIN,
+        let phases: &[Phase] = match (options.optimal, cells, long) {
+            (true, _, _) => &OPTIMAL,
+            (false, true, true) => &ONE_THREAD_LONG,
+            (false, true, false) => &ONE_THREAD,
+            (false, false, _) => &ONE_THREAD_PLAIN,
         };
         run_phases(&board, &inside, player, limits, phases, start, &AtomicBool::new(false))
     };
@@ -527,11 +533,11 @@ fn run_phases(
     done.unwrap_or((gave_up, 0))
 }
 
-/// The fast mode on two threads: the dives on one and the careful searches on the other, each
-/// plain for the dive's share of the time and then, with `cells`, with feature cells for the
-/// rest (from [`LONG_LIMIT`] on, the portfolio's searches: [`DIVES_LONG`] and
-/// [`CAREFUL_LONG`]); each thread for the whole time limit with half the memory budget, the
-/// first to settle the level stopping the other. Wide traps that would have used up the dive's
+/// The fast mode on two threads: the sequence `dive_phases` on one and `beside_phases` (the
+/// careful searches) on the other, as [`solve`] chooses them ([`DIVES`] and [`CAREFUL`]: each
+/// plain for the dive's share of the time, then with feature cells; from [`LONG_LIMIT`] on the
+/// portfolio's searches, [`DIVES_LONG`] and [`CAREFUL_LONG`]); each thread for the whole time
+/// limit with half the memory budget, the first to settle the level stopping the other. Wide traps that would have used up the dive's
 /// share of the time on one thread cost the careful search nothing here. Each search keeps
 /// the whole count of states, as each search of a sequence on one thread does: the careful
 /// search of the long limits stores about 170,000 states a second on `xsokoban`, so half of
@@ -542,7 +548,7 @@ fn fast_side_by_side(
     inside: &[usize],
     player: usize,
     limits: Limits,
-    cells: bool,
+    [dive_phases, beside_phases]: [&[Phase]; 2],
     start: Instant,
 ) -> (SearchReport, usize) {
     let settles = |report: &SearchReport| match report.outcome {
@@ -558,11 +564,6 @@ fn fast_side_by_side(
             stop.store(true, Ordering::Relaxed);
         }
         result
-    };
-    let (dive_phases, beside_phases): (&[Phase], &[Phase]) = match cells {
-        true if limits.seconds >= LONG_LIMIT => (&DIVES_LONG, &CAREFUL_LONG),
-        true => (&DIVES, &CAREFUL),
-        false => (&DIVES_PLAIN, &CAREFUL_PLAIN),
     };
     let ((dived, dive_states), (beside, beside_states)) = std::thread::scope(|scope| {
         let beside = scope.spawn(|| run(beside_phases));
