@@ -534,15 +534,13 @@ fn run_phases(
 }
 
 /// The fast mode on two threads: the sequence `dive_phases` on one and `beside_phases` (the
-/// careful searches) on the other, as [`solve`] chooses them ([`DIVES`] and [`CAREFUL`]: each
-/// plain for the dive's share of the time, then with feature cells; from [`LONG_LIMIT`] on the
-/// portfolio's searches, [`DIVES_LONG`] and [`CAREFUL_LONG`]); each thread for the whole time
-/// limit with half the memory budget, the first to settle the level stopping the other. Wide traps that would have used up the dive's
-/// share of the time on one thread cost the careful search nothing here. Each search keeps
-/// the whole count of states, as each search of a sequence on one thread does: the careful
-/// search of the long limits stores about 170,000 states a second on `xsokoban`, so half of
-/// the default 10 million would stop it halfway through a minute, while the halved memory
-/// budget still bounds both together.
+/// careful searches) on the other, as [`solve`] chooses them; each thread for the whole time
+/// limit with half the memory budget, the first to settle the level stopping the other. Wide
+/// traps that would have used up the dive's share of the time on one thread cost the careful
+/// search nothing here. Each search keeps the whole count of states, as each search of a
+/// sequence on one thread does: the careful search of the long limits stores about 170,000
+/// states a second on `xsokoban`, so half of the default 10 million would stop it halfway
+/// through a minute, while the halved memory budget still bounds both together.
 fn fast_side_by_side(
     board: &Board,
     inside: &[usize],
