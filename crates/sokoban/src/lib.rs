@@ -45,6 +45,11 @@
 //! with; `microban2` 131 / 135 without, 135 / 135 with; `sasquatch` 19 / 50 without, 22 / 50
 //! with; `microban` 154 / 155 either way.
 //!
+//! Move weights in the cells' queues (`--without move-weights`), one thread a level,
+//! `--without improve`: `xsokoban` at 10 s a level 34 / 90 without, 43 / 90 with, 45 / 90 with
+//! the searches with cells run both ways (`ONE_THREAD`); at 60 s 49 / 90 without, 57 / 90
+//! with, 60 / 90 with two of the portfolio's dives also run unweighted (`ONE_THREAD_LONG`).
+//!
 //! Boxes frozen on goals taken as walls (`--without frozen-goals`), each search capped at
 //! 200,000 stored states: `xsokoban` 28 / 90 without, 32 / 90 with; `microban` 153 / 155 and
 //! `microban2` 135 / 135 either way, with 10% and 24% fewer states on them.
@@ -54,31 +59,38 @@
 //! A [`Level`] is only made by parsing, which checks every rule the solver relies on, so no
 //! input reaches the search in a state that could panic it.
 //!
-//! The fast mode runs a dive with a heavy weight on the bound for the first 40% of the time
-//! limit (`FAST_DIVE_SHARE`), which solves most levels in milliseconds. If that gets lost in a
-//! wide trap, a careful search with a light weight (close to A*) takes the next 15%, as it took
-//! the rest before feature cells came. Then a second dive takes 20% and a second careful search
-//! the rest (`ONE_THREAD`), both with feature cells: their open states are also split by the
-//! boxes on goals and the regions of floor the player is shut out of, and every second state
-//! they expand is the best of the next cell in turn (after the feature-space search FESS of
-//! Shoham and Schaeffer), so a bound that is flat over a wide plateau no longer holds the
-//! search to one kind of progress. From a time limit of 30 s (`ONE_THREAD_LONG`) the fast mode
-//! runs a portfolio instead: at long limits a search solves what it solves within a few seconds
-//! of its start or hardly at all, so five different searches, each with a slice of the time,
-//! solve more than a few with long ones. After the plain dive for 2% of the time come a dive
-//! whose cells also count the boxes the player can push, the dive with cells, the dive with
-//! cells without the packing orders, and, for the last 53%, the careful search whose cells
-//! count the boxes the player can push. These searches need a second or more of their own to
-//! solve the levels the others do not, which a 10 s limit cannot spare. The dives fill goal
-//! rooms in a packing order, a box entering a room going straight to the room's next goal; the
-//! careful searches do not, in case the order was what trapped the dives, and neither does one
-//! dive of the portfolio. With [`Options::side_by_side`] two threads share the work, each for
-//! the whole time limit: one dives, the other runs the careful search, each plainly for its
-//! first 40% and with cells after; the first to settle the level stops the other. From 30 s
-//! they share the portfolio instead, each search with about twice its slice: its four dives
-//! one after the other on one thread, its careful search on the other. Tunnel macros
-//! and packing orders can skip the only way through, so a search with them that runs dry is
-//! followed by one without them before a level is called unsolvable.
+//! The fast mode runs a dive with a heavy weight on the bound first, which solves most levels
+//! in milliseconds. If that gets lost in a wide trap, a careful search with a light weight
+//! (close to A*) takes a short turn, as it took the rest of the time before feature cells came.
+//! Then come dives and careful searches with feature cells (`ONE_THREAD`): their open states
+//! are also split by the boxes on goals and the regions of floor the player is shut out of,
+//! and every second state they expand is the best of the next cell in turn (after the
+//! feature-space search FESS of Shoham and Schaeffer), so a bound that is flat over a wide
+//! plateau no longer holds the search to one kind of progress. A cell's best state is the one
+//! reached by the fewest turns to another box that bettered no feature (its *move weight*),
+//! the bound deciding among equals. Weighted and unweighted, the same search solves different
+//! levels, so each search with cells runs both ways, each with a slice of the time.
+//!
+//! From a time limit of 30 s (`ONE_THREAD_LONG`) the fast mode runs a wider portfolio: at long
+//! limits a search solves what it solves within a few seconds of its start or hardly at all,
+//! so seven different searches, each with a slice of the time, solve more than a few with long
+//! ones. After the plain dive for 2% of the time come a dive whose cells also count the boxes
+//! the player can push, the dive with cells, the dive with cells without the packing orders,
+//! the first and the last of these three again unweighted, and, for the last 37%, the careful
+//! search whose cells count the boxes the player can push. These searches need a second or
+//! more of their own to solve the levels the others do not, which a 10 s limit cannot spare.
+//! The dives fill goal rooms in a packing order, a box entering a room going straight to the
+//! room's next goal; the careful searches do not, in case the order was what trapped the
+//! dives, and neither does one dive of the portfolio.
+//!
+//! With [`Options::side_by_side`] two threads share the work, each for the whole time limit:
+//! one dives, the other runs the careful search, each plainly for its first 40%
+//! (`FAST_DIVE_SHARE`) and with cells after (the careful search's cells unweighted for 5%
+//! first); the first to settle the level stops the other. From 30 s they share the portfolio
+//! instead, each search with about twice its slice: its four weighted dives one after the other
+//! on one thread, its careful search on the other. Tunnel macros and packing orders can skip
+//! the only way through, so a search with them that runs dry is followed by one without them
+//! before a level is called unsolvable.
 //!
 //! A dive's answer is found fast, not short, so the fast mode then improves it (`--without
 //! improve` skips this): searches with the careful search's light weight that store only the
@@ -136,7 +148,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use thiserror::Error;
 
-/// The fast mode's first search: weight of the bound, and its share of the time limit.
+/// The fast mode's first search: weight of the bound, and its share of the time limit on two
+/// threads and without cells (`ONE_THREAD` and `ONE_THREAD_LONG` set their own).
 const FAST_DIVE_WEIGHT: u64 = 10;
 const FAST_DIVE_SHARE: f64 = 0.4;
 /// The fast mode's second search, when the first gave up: a light weight, nearly A*.
@@ -164,27 +177,40 @@ struct Phase {
     cells: u8,
     /// A dive that fills goal rooms in their packing orders (the careful search never does).
     packing: bool,
+    /// Its cells' queues ordered by move weight (see `search::open`), when the techniques allow.
+    move_weights: bool,
 }
 
 /// A phase of the dive with the packing orders, or of the careful search.
 const fn phase(until: f64, careful: bool, cells: u8) -> Phase {
-    Phase { until, careful, cells, packing: !careful }
+    Phase { until, careful, cells, packing: !careful, move_weights: true }
 }
 
 /// A phase of the dive without the packing orders.
 const fn free_dive(until: f64, cells: u8) -> Phase {
-    Phase { until, careful: false, cells, packing: false }
+    Phase { until, careful: false, cells, packing: false, move_weights: true }
+}
+
+/// The same phase with its cells' queues in the bound's order, as before move weights came.
+const fn unweighted(phase: Phase) -> Phase {
+    Phase { move_weights: false, ..phase }
 }
 
 /// The optimal mode: A* for the whole time.
 const OPTIMAL: [Phase; 1] = [phase(1.0, false, 0)];
-/// The fast mode on one thread: the plain dive for 40% of the time, the plain careful search
-/// for 15% (it had the rest before feature cells came; the levels it solved took it at most a
-/// second at 10 s), a dive with cells for 20%, the careful search with cells for the rest.
-const ONE_THREAD: [Phase; 4] = [
-    phase(FAST_DIVE_SHARE, false, 0),
-    phase(0.55, true, 0),
-    phase(0.75, false, FAST_CELLS),
+/// The fast mode on one thread, at 10 s a level: the plain dive for 3.3 s (the latest level
+/// it solved on four sets took it 2.3 s), the plain careful search for 0.5 s (the only level it
+/// solved, `microban` 146, took it 0.2 s), then the searches with cells, unweighted and
+/// weighted by turns, each with a slice that covers what it alone solves: the dive unweighted
+/// 1 s (`microban2` 131 in 0.6 s), weighted 2.2 s (`xsokoban` 55 in 2.0 s), the careful search
+/// unweighted 0.5 s (`xsokoban` 46, 55 and 86 in 0.3 s), weighted the rest (`xsokoban` 47 in
+/// 1.7 s).
+const ONE_THREAD: [Phase; 6] = [
+    phase(0.33, false, 0),
+    phase(0.38, true, 0),
+    unweighted(phase(0.48, false, FAST_CELLS)),
+    phase(0.70, false, FAST_CELLS),
+    unweighted(phase(0.75, true, FAST_CELLS)),
     phase(1.0, true, FAST_CELLS),
 ];
 /// From this time limit on, the one-thread fast mode runs the portfolio of [`ONE_THREAD_LONG`].
@@ -193,7 +219,7 @@ const ONE_THREAD: [Phase; 4] = [
 /// level every second of the other searches is already spoken for: their shares cut down to
 /// make room lose levels they solve late (`xsokoban` 60 at 9.7 s).
 const LONG_LIMIT: f64 = 30.0;
-/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of five searches, each with a
+/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of seven searches, each with a
 /// slice of the time. A search solves most of what it ever solves within a few seconds of its
 /// start: run alone for 20 s a level on `xsokoban` (25 s for the dive with cells), seven
 /// searches solved 209 levels in all (a level counted once for each search that solved it), 189
@@ -206,16 +232,30 @@ const LONG_LIMIT: f64 = 30.0;
 /// whose cells count the boxes the player can push for the rest (it solved one level only after
 /// 18 s). The plain careful search, the careful search with the cells of [`ONE_THREAD`] and two
 /// other dives solved nothing there that these do not.
-const ONE_THREAD_LONG: [Phase; 5] = [
+///
+/// Those runs were made before move weights ordered the cells' queues. Weighted, the same five
+/// searches solved 12 levels more at 60 s but lost 4, among them three that two of the dives
+/// had solved unweighted within 4.3 s of their start (`xsokoban` 18, 48 and 77). So those two
+/// dives run unweighted as well, for 4.2 and 5.4 s at 60 s, before the careful search, which
+/// solved its levels within 14 s of its start.
+const ONE_THREAD_LONG: [Phase; 7] = [
     phase(0.02, false, 0),
     phase(0.15, false, MOBILE_CELLS),
     phase(0.37, false, FAST_CELLS),
     free_dive(0.47, FAST_CELLS),
+    unweighted(phase(0.54, false, MOBILE_CELLS)),
+    unweighted(free_dive(0.63, FAST_CELLS)),
     phase(1.0, true, MOBILE_CELLS),
 ];
 /// The fast mode on two threads, one sequence each: plain for the dive's share, then with cells.
 const DIVES: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, 0), phase(1.0, false, FAST_CELLS)];
-const CAREFUL: [Phase; 2] = [phase(FAST_DIVE_SHARE, true, 0), phase(1.0, true, FAST_CELLS)];
+/// The careful search with cells runs unweighted for 5% first: on its own thread at 10 s it
+/// solves `xsokoban` 86 that way in 0.3 s, weighted not at all.
+const CAREFUL: [Phase; 3] = [
+    phase(FAST_DIVE_SHARE, true, 0),
+    unweighted(phase(0.45, true, FAST_CELLS)),
+    phase(1.0, true, FAST_CELLS),
+];
 /// The same portfolio as [`ONE_THREAD_LONG`] on two threads from [`LONG_LIMIT`] on, each
 /// search with about twice its slice: the four dives in turn on one thread (1.2, 16.8, 24 and
 /// 18 s at 60 s), the careful search whose cells count the boxes the player can push on the
@@ -518,7 +558,12 @@ fn run_phases(
             }
             Some((_, stored)) => (left, *stored),
         };
-        let limits = Limits { cells: phase.cells, packing: limits.packing && phase.packing, ..limits };
+        let techniques = Techniques {
+            move_weights: limits.techniques.move_weights && phase.move_weights,
+            ..limits.techniques
+        };
+        let limits =
+            Limits { cells: phase.cells, packing: limits.packing && phase.packing, techniques, ..limits };
         let (report, states) = if phase.careful {
             let report = find_pushes_until(board, inside, player, careful(limits, seconds), stop);
             let states = report.states;

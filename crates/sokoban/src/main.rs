@@ -94,7 +94,7 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
-    /// frozen-goals, matching, tunnels, packing, cells, improve.
+    /// frozen-goals, matching, tunnels, packing, cells, move-weights, improve.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
 }
@@ -222,9 +222,10 @@ fn run(args: &Args) -> Result<bool> {
             "tunnels" => techniques.tunnels = false,
             "packing" => techniques.packing = false,
             "cells" => techniques.cells = false,
+            "move-weights" => techniques.move_weights = false,
             other => {
                 anyhow::bail!(
-                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, cells, improve)"
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, cells, move-weights, improve)"
                 )
             }
         }

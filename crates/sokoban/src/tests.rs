@@ -251,7 +251,7 @@ fn fast_mode_agrees_on_solvability_on_random_levels() {
 
 #[test]
 fn every_search_of_the_fast_mode_agrees_on_solvability_on_random_levels() {
-    // Each of the fast mode's searches on its own, feature cells and all, without the macros
+    // Each of the fast mode's searches on its own, feature cells, move weights and all, without the macros
     // (whose "unsolvable" is checked again): solved exactly when the reference solves, and
     // "unsolvable" only after running dry. The schedules rarely reach the later searches on
     // levels this small, so each runs here from the start.
@@ -265,13 +265,25 @@ fn every_search_of_the_fast_mode_agrees_on_solvability_on_random_levels() {
             assert_eq!(expected, None, "{}", level.to_text());
             continue;
         };
-        for (cells, weight) in feature_sets.into_iter().flat_map(|cells| [(cells, 10), (cells, 2)]) {
-            let limits = Limits { cells, weight, tunnel_macros: false, packing: false, ..Limits::default() };
+        let searches = feature_sets
+            .into_iter()
+            .flat_map(|cells| [(cells, 10), (cells, 2)])
+            .flat_map(|(cells, weight)| [(cells, weight, true), (cells, weight, false)]);
+        for (cells, weight, move_weights) in searches {
+            let techniques = crate::Techniques { move_weights, ..crate::Techniques::default() };
+            let limits = Limits {
+                cells,
+                weight,
+                tunnel_macros: false,
+                packing: false,
+                techniques,
+                ..Limits::default()
+            };
             let report = find_pushes(&board, &inside, level.player, limits);
             match (&report.outcome, expected) {
                 (Outcome::Solved(_), Some(_)) | (Outcome::Unsolvable, None) => {}
                 (outcome, expected) => panic!(
-                    "cells {cells}, weight {weight}: {outcome:?} but the reference says {expected:?}\n{}",
+                    "cells {cells}, weight {weight}, move weights {move_weights}: {outcome:?} but the reference says {expected:?}\n{}",
                     level.to_text()
                 ),
             }

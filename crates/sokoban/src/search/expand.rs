@@ -10,6 +10,10 @@
 //!
 //! A push from one corridor square into another is continued through the corridor as one
 //! macro move (each push still counted), in fast mode only.
+//!
+//! In a fast search with feature cells, a child's weight is its parent's, plus one for a push
+//! that starts on another box than the one pushed last and neither puts a box on a goal nor
+//! leaves fewer regions shut out of the player (see `open`).
 
 use super::Search;
 use super::packing::Packing;
@@ -200,22 +204,20 @@ impl Search<'_> {
         let hash =
             box_hash ^ self.zobrist.box_key(b) ^ self.zobrist.box_key(to) ^ self.zobrist.player_key(normal);
         let g = node.g.saturating_add(u16::from(count));
-        let moves = node.moves.saturating_add(walk + u32::from(count));
+        // With move weights, `moves` is the weight (see `open`), which depends on the child's cell.
+        let same_box = self.weighed() && last_box(board, node) == Some(b);
+        let walked = walk + u32::from(count);
         let words = std::mem::take(&mut self.child_words);
         if let Some(existing) = self.table.find(hash, normal as u16, &words) {
             let seen = *self.table.node(existing);
+            let moves = self.moves_into(node, same_box, walked, seen.cell);
             if (g, moves) < (seen.g, seen.moves)
                 && (!seen.closed || self.limits.optimal)
                 && seen.h != u16::MAX
             {
-                let updated = self.table.node_mut(existing);
-                updated.g = g;
-                updated.moves = moves;
-                updated.parent = parent;
-                updated.from = b as u16;
-                updated.dir = dir;
-                updated.count = count;
-                updated.closed = false;
+                // Reached more cheaply: the new way in, and open again.
+                *self.table.node_mut(existing) =
+                    Node { parent, from: b as u16, g, moves, dir, count, closed: false, ..seen };
                 self.push_open(existing);
             }
         } else {
@@ -234,15 +236,16 @@ impl Search<'_> {
                 self.occupied[to] = false;
                 return;
             }
+            let cell = self.child_cell(b, to);
             let child = Node {
-                cell: self.child_cell(b, to),
+                moves: self.moves_into(node, same_box, walked, cell),
+                cell,
                 parent,
                 hash,
                 player: normal as u16,
                 from: b as u16,
                 g,
                 h: h.unwrap_or(u16::MAX),
-                moves,
                 dir,
                 count,
                 closed: h.is_none(),
@@ -256,6 +259,16 @@ impl Search<'_> {
         self.child_words = words;
         self.occupied[b] = true;
         self.occupied[to] = false;
+    }
+
+    /// The `moves` of a child of `node` in `cell`: with move weights, its weight (see `open`),
+    /// else the parent's moves and the `walked` steps and pushes to the child.
+    fn moves_into(&self, node: &Node, same_box: bool, walked: u32, cell: u32) -> u32 {
+        if self.weighed() {
+            node.moves + weight_of(same_box, node.cell, cell)
+        } else {
+            node.moves.saturating_add(walked)
+        }
     }
 
     /// Whether the child just made (its boxes in `occupied` and `child_words`, the pushed box
@@ -272,5 +285,75 @@ impl Search<'_> {
         let newly_frozen = deadlock::frozen_with_pushed(&self.deadlock);
         self.limits.techniques.frozen_goals
             && self.frozen_goals.child_dead(self.board, &self.child_words, newly_frozen)
+    }
+}
+
+/// The square where the push into `node` left its box, or `None` for the root or a box that
+/// went home by a goal room's macro (finished, so never pushed again).
+fn last_box(board: &crate::board::Board, node: &Node) -> Option<usize> {
+    if node.parent == super::table::NONE || node.dir & PACKED != 0 {
+        return None;
+    }
+    let dir = Direction::from_index(usize::from(node.dir));
+    Some((0..node.count).fold(usize::from(node.from), |cell, _| board.step(cell, dir)))
+}
+
+/// The weight a push adds (see `open`): none when it goes on with the box pushed last, or when
+/// the child's cell has more boxes home or fewer regions shut out of the player than the
+/// parent's; one otherwise.
+fn weight_of(same_box: bool, parent_cell: u32, child_cell: u32) -> u32 {
+    let home = |cell: u32| cell >> 16;
+    let shut_out = |cell: u32| (cell >> 8) & 0xff;
+    let advised = home(child_cell) > home(parent_cell) || shut_out(child_cell) < shut_out(parent_cell);
+    u32::from(!(same_box || advised))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    /// A feature cell as `Search::cell_of` makes it: boxes home, regions shut out, boxes pushable.
+    fn cell(home: u32, shut_out: u32, pushable: u32) -> u32 {
+        home << 16 | shut_out << 8 | pushable
+    }
+
+    #[test]
+    fn a_push_weighs_one_unless_it_goes_on_with_the_same_box_or_betters_a_feature() {
+        let parent = cell(3, 2, 5);
+        assert_eq!(weight_of(false, parent, cell(3, 2, 5)), 1);
+        // More boxes it can push is no progress an advisor names here.
+        assert_eq!(weight_of(false, parent, cell(3, 2, 6)), 1);
+        // A box taken off a goal, or a region more shut out, weighs one like any other push.
+        assert_eq!(weight_of(false, parent, cell(2, 3, 5)), 1);
+        assert_eq!(weight_of(true, parent, cell(3, 2, 5)), 0);
+        assert_eq!(weight_of(false, parent, cell(4, 2, 5)), 0);
+        assert_eq!(weight_of(false, parent, cell(3, 1, 5)), 0);
+    }
+
+    #[test]
+    fn the_last_pushed_box_is_where_the_tunnel_left_it() {
+        let level = Level::parse(1, "t", &["#########", "#@$    .#", "#########"]).unwrap();
+        let board = crate::board::Board::new(&level).unwrap();
+        let root = Node {
+            parent: super::super::table::NONE,
+            hash: 0,
+            player: 10,
+            from: 0,
+            g: 0,
+            h: 5,
+            moves: 0,
+            dir: 0,
+            count: 0,
+            closed: false,
+            cell: 0,
+        };
+        assert_eq!(last_box(&board, &root), None);
+        // Three pushes right from square 11: the box stands on 14.
+        let right = Direction::Right.index() as u8;
+        let child = Node { parent: 0, from: 11, dir: right, count: 3, g: 3, ..root };
+        assert_eq!(last_box(&board, &child), Some(14));
+        // A box that went home by a goal room's macro is finished: no box to go on with.
+        assert_eq!(last_box(&board, &Node { dir: right | PACKED, ..child }), None);
     }
 }

@@ -37,7 +37,8 @@
 //!   time limits) the boxes the player can push; every second expansion takes
 //!   the best state of the next cell in turn (see `open`, after the feature-space search
 //!   FESS), so a bound that is flat over a wide plateau no longer keeps the search on one
-//!   kind of progress.
+//!   kind of progress. A cell's best state is the one of least *move weight*: the fewest
+//!   pushes on its path that turned to another box without bettering a feature.
 //! - **fewest moves**: once the push optimum `P` is known, A* again over states that keep the
 //!   player's exact square, ordered by (pushes + bound, moves so far) and cut at `P` pushes.
 //!   The first solved state popped has `P` pushes and the fewest moves among such solutions.
@@ -180,6 +181,8 @@ pub struct Techniques {
     pub cells: bool,
     /// The fast mode's answer improved by searches for fewer pushes (see [`crate::solve`]).
     pub improve: bool,
+    /// The feature cells' queues ordered by move weight first (fast mode only, see `open`).
+    pub move_weights: bool,
 }
 
 impl Default for Techniques {
@@ -194,6 +197,7 @@ impl Default for Techniques {
             packing: true,
             cells: true,
             improve: true,
+            move_weights: true,
         }
     }
 }
@@ -486,12 +490,23 @@ impl<'a> Search<'a> {
         cell
     }
 
+    /// Whether the cells' queues take their states by move weight first (see `open`); a
+    /// state's [`Node::moves`] then holds its weight.
+    pub(super) fn weighed(&self) -> bool {
+        self.limits.techniques.move_weights
+            && self.limits.cells != 0
+            && !self.limits.optimal
+            && self.limits.fewest_moves_at.is_none()
+    }
+
     fn push_open(&mut self, id: u32) {
         let node = self.table.node(id);
         let key = self.priority(node);
+        // The weight above the bound's order: the lower weight first, whatever the bound says.
+        let cell_key = if self.weighed() { (u64::from(node.moves) << 40) | key } else { key };
         let cell = node.cell;
         let order = self.id_of(id);
-        self.open.push(cell, key, order);
+        self.open.push(cell, cell_key, key, order);
     }
 
     /// A state's place among the open states of equal priority, and back (the map is its own

@@ -46,7 +46,8 @@ pub(super) struct Node {
     pub g: u16,
     /// The lower bound on the pushes left, `u16::MAX` for a dead state.
     pub h: u16,
-    /// Moves from the start (only meaningful when moves are counted).
+    /// Moves from the start when moves are counted; in a fast search whose cells are ordered
+    /// by move weight, the state's weight (see `open`); otherwise pushes, unused.
     pub moves: u32,
     /// Direction of the push from the parent, as a direction index, or that of the first push
     /// of a goal room entry with [`PACKED`] set.
