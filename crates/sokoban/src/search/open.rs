@@ -173,18 +173,22 @@ mod tests {
         assert_eq!(popped, [0, 2, 1, 3]);
     }
 
+    /// Pops until the open list is empty, each state closed as it comes up, as the search does.
+    fn pop_each_once(open: &mut Open) -> Vec<u32> {
+        let mut popped = Vec::new();
+        while let Some(order) = open.pop(|order| !popped.contains(&order)) {
+            popped.push(order);
+        }
+        popped
+    }
+
     #[test]
     fn alternating_the_best_of_all_takes_every_second_turn() {
         let mut open = Open::alternating();
         for (cell, priority, order) in [(1, 1, 10), (1, 2, 11), (2, 5, 20), (2, 6, 21)] {
             open.push(cell, priority, priority, order);
         }
-        let mut closed = Vec::new();
-        let mut popped = Vec::new();
-        while let Some(order) = open.pop(|order| !closed.contains(&order)) {
-            closed.push(order);
-            popped.push(order);
-        }
+        let popped = pop_each_once(&mut open);
         // Best of all (10), cell 1's best left (11), best of all left (20), cell 2's (21):
         // each state once, though it was queued twice.
         assert_eq!(popped, [10, 11, 20, 21]);
@@ -197,12 +201,7 @@ mod tests {
         for (cell, priority, plain_priority, order) in [(1, 5, 1, 10), (1, 1, 9, 11), (1, 3, 2, 12)] {
             open.push(cell, priority, plain_priority, order);
         }
-        let mut closed = Vec::new();
-        let mut popped = Vec::new();
-        while let Some(order) = open.pop(|order| !closed.contains(&order)) {
-            closed.push(order);
-            popped.push(order);
-        }
+        let popped = pop_each_once(&mut open);
         // Over all: 10 (1). The cell: 11 (1), where the order over all would take 12 (2) first.
         // Over all again: 12.
         assert_eq!(popped, [10, 11, 12]);
