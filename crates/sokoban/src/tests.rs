@@ -251,10 +251,10 @@ fn fast_mode_agrees_on_solvability_on_random_levels() {
 
 #[test]
 fn every_search_of_the_fast_mode_agrees_on_solvability_on_random_levels() {
-    // Each of the fast mode's searches on its own, feature cells, move weights and all, without the macros
-    // (whose "unsolvable" is checked again): solved exactly when the reference solves, and
-    // "unsolvable" only after running dry. The schedules rarely reach the later searches on
-    // levels this small, so each runs here from the start.
+    // Each of the fast mode's searches on its own, feature cells, move weights and all, without
+    // the macros (whose "unsolvable" is checked again): solved exactly when the reference
+    // solves, and "unsolvable" only after running dry. The schedules rarely reach the later
+    // searches on levels this small, so each runs here from the start.
     use crate::search::{BOXES_HOME, Limits, MOBILE, Outcome, SHUT_OUT, find_pushes};
     let feature_sets = [0, BOXES_HOME | SHUT_OUT, BOXES_HOME | SHUT_OUT | MOBILE];
     for level in random_levels(200) {

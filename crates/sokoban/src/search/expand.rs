@@ -15,9 +15,9 @@
 //! that starts on another box than the one pushed last and neither puts a box on a goal nor
 //! leaves fewer regions shut out of the player (see `open`).
 
-use super::Search;
 use super::packing::Packing;
 use super::table::{Node, PACKED};
+use super::{BOXES_HOME_SHIFT, SHUT_OUT_SHIFT, Search};
 use crate::deadlock::{self, Corral};
 use grid::Direction;
 
@@ -302,8 +302,8 @@ fn last_box(board: &crate::board::Board, node: &Node) -> Option<usize> {
 /// the child's cell has more boxes home or fewer regions shut out of the player than the
 /// parent's; one otherwise.
 fn weight_of(same_box: bool, parent_cell: u32, child_cell: u32) -> u32 {
-    let home = |cell: u32| cell >> 16;
-    let shut_out = |cell: u32| (cell >> 8) & 0xff;
+    let home = |cell: u32| cell >> BOXES_HOME_SHIFT;
+    let shut_out = |cell: u32| (cell >> SHUT_OUT_SHIFT) & 0xff;
     let advised = home(child_cell) > home(parent_cell) || shut_out(child_cell) < shut_out(parent_cell);
     u32::from(!(same_box || advised))
 }
@@ -315,7 +315,7 @@ mod tests {
 
     /// A feature cell as `Search::cell_of` makes it: boxes home, regions shut out, boxes pushable.
     fn cell(home: u32, shut_out: u32, pushable: u32) -> u32 {
-        home << 16 | shut_out << 8 | pushable
+        home << BOXES_HOME_SHIFT | shut_out << SHUT_OUT_SHIFT | pushable
     }
 
     #[test]

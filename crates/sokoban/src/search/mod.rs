@@ -138,6 +138,10 @@ pub(crate) const SHUT_OUT: u8 = 2;
 /// A feature of a state: the boxes the player can push (from where it stands, onto a free
 /// square that is not dead).
 pub(crate) const MOBILE: u8 = 4;
+/// Where each feature's byte sits in a cell (see `Search::cell_of`), read back by the move
+/// weights (see `expand`); the boxes the player can push take the lowest byte.
+pub(super) const BOXES_HOME_SHIFT: u32 = 16;
+pub(super) const SHUT_OUT_SHIFT: u32 = 8;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -474,7 +478,7 @@ impl<'a> Search<'a> {
     fn cell_of(&mut self, boxes_home: u32, moved: Option<(usize, usize)>) -> u32 {
         let mut cell = 0;
         if self.limits.cells & BOXES_HOME != 0 {
-            cell |= boxes_home.min(255) << 16;
+            cell |= boxes_home.min(255) << BOXES_HOME_SHIFT;
         }
         // Before the regions are counted: that reuses the player's region's words.
         if self.limits.cells & MOBILE != 0 {
@@ -485,7 +489,7 @@ impl<'a> Search<'a> {
             cell |= self.reach.pushable(self.board, &self.occupied, boxes).min(255);
         }
         if self.limits.cells & SHUT_OUT != 0 {
-            cell |= self.reach.regions_beyond(self.board).min(255) << 8;
+            cell |= self.reach.regions_beyond(self.board).min(255) << SHUT_OUT_SHIFT;
         }
         cell
     }
