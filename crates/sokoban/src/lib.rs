@@ -48,7 +48,9 @@
 //! Move weights in the cells' queues (`--without move-weights`), one thread a level,
 //! `--without improve`: `xsokoban` at 10 s a level 34 / 90 without, 43 / 90 with, 45 / 90 with
 //! the searches with cells run both ways (`ONE_THREAD`); at 60 s 49 / 90 without, 57 / 90
-//! with, 60 / 90 with two of the portfolio's dives also run unweighted (`ONE_THREAD_LONG`).
+//! with, 60 / 90 with two of the portfolio's dives also run unweighted (`ONE_THREAD_LONG`). Both
+//! cores on one level at 60 s (`DIVES_LONG` and `CAREFUL_LONG`, weighted): 49 / 90 without, 63 /
+//! 90 with.
 //!
 //! Boxes frozen on goals taken as walls (`--without frozen-goals`), each search capped at
 //! 200,000 stored states: `xsokoban` 28 / 90 without, 32 / 90 with; `microban` 153 / 155 and
