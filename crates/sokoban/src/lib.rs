@@ -49,8 +49,8 @@
 //! `--without improve`: `xsokoban` at 10 s a level 34 / 90 without, 43 / 90 with, 45 / 90 with
 //! the searches with cells run both ways (`ONE_THREAD`); at 60 s 49 / 90 without, 57 / 90
 //! with, 60 / 90 with two of the portfolio's dives also run unweighted (`ONE_THREAD_LONG`). Both
-//! cores on one level at 60 s (`DIVES_LONG` and `CAREFUL_LONG`, weighted): 49 / 90 without, 63 /
-//! 90 with.
+//! cores on one level at 60 s (`DIVES_LONG` and `CAREFUL_LONG`): 49 / 90 without, 63 / 90
+//! with, 64 / 90 with the dives' thread run both ways.
 //!
 //! Boxes frozen on goals taken as walls (`--without frozen-goals`), each search capped at
 //! 200,000 stored states: `xsokoban` 28 / 90 without, 32 / 90 with; `microban` 153 / 155 and
@@ -88,9 +88,10 @@
 //! With [`Options::side_by_side`] two threads share the work, each for the whole time limit:
 //! one dives, the other runs the careful search, each plainly for its first 40%
 //! (`FAST_DIVE_SHARE`) and with cells after (the careful search's cells unweighted for 5%
-//! first); the first to settle the level stops the other. From 30 s they share the portfolio
-//! instead, each search with about twice its slice: its four weighted dives one after the other
-//! on one thread, its careful search on the other. Tunnel macros and packing orders can skip
+//! first); the first to settle the level stops the other. From 30 s they share a portfolio
+//! instead: the careful search whose cells count the pushable boxes on one thread for the whole
+//! time, the dives (weighted and unweighted) and the careful search with cells one after the
+//! other on the other. Tunnel macros and packing orders can skip
 //! the only way through, so a search with them that runs dry is followed by one without them
 //! before a level is called unsolvable.
 //!
@@ -258,17 +259,23 @@ const CAREFUL: [Phase; 3] = [
     unweighted(phase(0.45, true, FAST_CELLS)),
     phase(1.0, true, FAST_CELLS),
 ];
-/// The same portfolio as [`ONE_THREAD_LONG`] on two threads from [`LONG_LIMIT`] on, each
-/// search with about twice its slice: the four dives in turn on one thread (1.2, 16.8, 24 and
-/// 18 s at 60 s), the careful search whose cells count the boxes the player can push on the
-/// other for the whole time. On its own for 20 s a level that careful search solved 29 of the
-/// `xsokoban` levels and these dives with these slices 43, together every level any of the
-/// nine searches screened for the portfolio solved.
-const DIVES_LONG: [Phase; 4] = [
+/// The portfolio on two threads from [`LONG_LIMIT`] on: the careful search whose cells count
+/// the boxes the player can push on one thread for the whole time ([`CAREFUL_LONG`]), which
+/// solves `xsokoban` 14, 23, 45, 85 and 87 only after 20 s of its own; on the other, the dives
+/// and the careful search with cells, with slices chosen from each search run alone, weighted,
+/// on `xsokoban` (15 s a level for the dives, 20 s for the careful search): the plain dive 1.2
+/// s, the dive with pushable-box cells 10.8 s (57 at 9.0 s), the dive with cells 12.6 s (30 at
+/// 10.0 s), the same without the packing orders 9 s, the first and the last of these three
+/// unweighted 4.8 and 6 s (48 and 77 at 3.4 s, 18 at 4.3 s), and the careful search with cells
+/// the last 15.6 s (14 at 12.3 s).
+const DIVES_LONG: [Phase; 7] = [
     phase(0.02, false, 0),
-    phase(0.3, false, MOBILE_CELLS),
-    phase(0.7, false, FAST_CELLS),
-    free_dive(1.0, FAST_CELLS),
+    phase(0.2, false, MOBILE_CELLS),
+    phase(0.41, false, FAST_CELLS),
+    free_dive(0.56, FAST_CELLS),
+    unweighted(phase(0.64, false, MOBILE_CELLS)),
+    unweighted(free_dive(0.74, FAST_CELLS)),
+    phase(1.0, true, FAST_CELLS),
 ];
 const CAREFUL_LONG: [Phase; 1] = [phase(1.0, true, MOBILE_CELLS)];
 /// The same without feature cells, as before they came.
