@@ -91,9 +91,9 @@
 //! first); the first to settle the level stops the other. From 30 s they share a portfolio
 //! instead: the careful search whose cells count the pushable boxes on one thread for the whole
 //! time, the dives (weighted and unweighted) and the careful search with cells one after the
-//! other on the other. Tunnel macros and packing orders can skip
-//! the only way through, so a search with them that runs dry is followed by one without them
-//! before a level is called unsolvable.
+//! other on the other. Tunnel macros and packing orders can skip the only way through, so a
+//! search with them that runs dry is followed by one without them before a level is called
+//! unsolvable.
 //!
 //! A dive's answer is found fast, not short, so the fast mode then improves it (`--without
 //! improve` skips this): searches with the careful search's light weight that store only the
@@ -259,15 +259,16 @@ const CAREFUL: [Phase; 3] = [
     unweighted(phase(0.45, true, FAST_CELLS)),
     phase(1.0, true, FAST_CELLS),
 ];
-/// The portfolio on two threads from [`LONG_LIMIT`] on: the careful search whose cells count
-/// the boxes the player can push on one thread for the whole time ([`CAREFUL_LONG`]), which
-/// solves `xsokoban` 14, 23, 45, 85 and 87 only after 20 s of its own; on the other, the dives
-/// and the careful search with cells, with slices chosen from each search run alone, weighted,
-/// on `xsokoban` (15 s a level for the dives, 20 s for the careful search): the plain dive 1.2
-/// s, the dive with pushable-box cells 10.8 s (57 at 9.0 s), the dive with cells 12.6 s (30 at
-/// 10.0 s), the same without the packing orders 9 s, the first and the last of these three
-/// unweighted 4.8 and 6 s (48 and 77 at 3.4 s, 18 at 4.3 s), and the careful search with cells
-/// the last 15.6 s (14 at 12.3 s).
+/// The portfolio on two threads from [`LONG_LIMIT`] on. One thread runs the careful search
+/// whose cells count the boxes the player can push for the whole time ([`CAREFUL_LONG`]): the
+/// two threads solve `xsokoban` 23, 45, 85 and 87 only after 35 s, which no other search does
+/// alone within its screened time and this one not within 20 s, so it needs the time. The
+/// other thread runs the dives and the careful search with cells, with slices chosen from each
+/// search run alone, weighted, on `xsokoban` (15 s a level for the dives, 20 s for the careful
+/// search): the plain dive 1.2 s, the dive with pushable-box cells 10.8 s (57 at 9.0 s), the
+/// dive with cells 12.6 s (30 at 10.0 s), the same without the packing orders 9 s, the first
+/// and the last of these three unweighted 4.8 and 6 s (48 and 77 at 3.4 s, 18 at 4.3 s), and
+/// the careful search with cells the last 15.6 s (14 at 12.3 s).
 const DIVES_LONG: [Phase; 7] = [
     phase(0.02, false, 0),
     phase(0.2, false, MOBILE_CELLS),
