@@ -261,7 +261,7 @@ const CAREFUL: [Phase; 3] = [
 ];
 /// The portfolio on two threads from [`LONG_LIMIT`] on. One thread runs the careful search
 /// whose cells count the boxes the player can push for the whole time ([`CAREFUL_LONG`]): the
-/// two threads solve `xsokoban` 23, 45, 85 and 87 only after 35 s, which no other search does
+/// two threads solve `xsokoban` 23, 85 and 87 only after 35 s, which no other search does
 /// alone within its screened time and this one not within 20 s, so it needs the time. The
 /// other thread runs the dives and the careful search with cells, with slices chosen from each
 /// search run alone, weighted, on `xsokoban` (15 s a level for the dives, 20 s for the careful
