@@ -166,7 +166,8 @@ impl Matcher {
                     min_to[j] = current;
                     way[j] = j0;
                 }
-                if min_to[j] < delta {
+                // Of columns equally near, a free one: the path can end there at once.
+                if min_to[j] < delta || (min_to[j] == delta && matched[j] == 0) {
                     delta = min_to[j];
                     j1 = j;
                 }

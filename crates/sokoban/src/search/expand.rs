@@ -198,6 +198,9 @@ impl Search<'_> {
         }
         let normal = if self.limits.fewest_moves_at.is_some() {
             player
+        } else if player == b && to == board.step(b, d) {
+            // One push, no macro: the parent's region may carry over (see `reach`).
+            self.reach.child_lowest(board, &self.occupied, &self.child_words, b, d)
         } else {
             self.reach.lowest_reachable(board, &self.child_words, player)
         };
@@ -236,7 +239,7 @@ impl Search<'_> {
                 self.occupied[to] = false;
                 return;
             }
-            let cell = self.child_cell(b, to);
+            let cell = self.child_cell(b, to, node.cell);
             let child = Node {
                 moves: self.moves_into(node, same_box, walked, cell),
                 cell,

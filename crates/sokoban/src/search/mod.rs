@@ -263,7 +263,8 @@ struct Search<'a> {
     /// The boxes on goals in the position being expanded.
     boxes_home: u32,
     reach: Reach,
-    // The bound's cost matrices and matching.
+    // The bound's cost matrices and matching; `cost` also keeps the row of the parent's matrix
+    // that a child's bound replaces (see `estimate`).
     cost: Vec<u32>,
     parent_cost: Vec<u32>,
     matcher: Matcher,
@@ -462,20 +463,23 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The feature cell of the child just flooded by `Reach::lowest_reachable`, where a box left
-    /// `left` for `entered` (0 without cells).
-    fn child_cell(&mut self, left: usize, entered: usize) -> u32 {
+    /// The feature cell of the child whose region was just found (by `Reach::child_lowest` or
+    /// `Reach::lowest_reachable`), where a box left `left` for `entered`, a child of the state
+    /// of cell `parent_cell` (0 without cells).
+    fn child_cell(&mut self, left: usize, entered: usize, parent_cell: u32) -> u32 {
         if self.limits.cells == 0 || self.limits.fewest_moves_at.is_some() {
             return 0;
         }
         let home = self.boxes_home + u32::from(self.board.goal[entered]) - u32::from(self.board.goal[left]);
-        self.cell_of(home, Some((left, entered)))
+        let parents_shut_out = (parent_cell >> SHUT_OUT_SHIFT) & 0xff;
+        self.cell_of(home, Some((left, entered, parents_shut_out)))
     }
 
-    /// The feature cell of the position just flooded by `Reach::lowest_reachable`: the one
-    /// loaded (`occupied`, `boxes`), or its child where a box `moved` from one square to another
-    /// (already in `occupied`), with `boxes_home` boxes on goals (see `open`). A byte a feature.
-    fn cell_of(&mut self, boxes_home: u32, moved: Option<(usize, usize)>) -> u32 {
+    /// The feature cell of the position whose region was just found: the one loaded
+    /// (`occupied`, `boxes`), or its child where a box `moved` from one square to another
+    /// (already in `occupied`), with the parent's count of regions shut out, with `boxes_home`
+    /// boxes on goals (see `open`). A byte a feature.
+    fn cell_of(&mut self, boxes_home: u32, moved: Option<(usize, usize, u32)>) -> u32 {
         let mut cell = 0;
         if self.limits.cells & BOXES_HOME != 0 {
             cell |= boxes_home.min(255) << BOXES_HOME_SHIFT;
@@ -483,13 +487,18 @@ impl<'a> Search<'a> {
         // Before the regions are counted: that reuses the player's region's words.
         if self.limits.cells & MOBILE != 0 {
             let boxes = self.boxes.iter().map(|&b| match moved {
-                Some((left, entered)) if b == left => entered,
+                Some((left, entered, _)) if b == left => entered,
                 _ => b,
             });
             cell |= self.reach.pushable(self.board, &self.occupied, boxes).min(255);
         }
         if self.limits.cells & SHUT_OUT != 0 {
-            cell |= self.reach.regions_beyond(self.board).min(255) << SHUT_OUT_SHIFT;
+            let regions = match moved {
+                // The same squares shut out as the parent's (see `reach`).
+                Some((_, _, parents)) if self.reach.parents_region_kept() => parents,
+                _ => self.reach.regions_beyond(self.board).min(255),
+            };
+            cell |= regions << SHUT_OUT_SHIFT;
         }
         cell
     }

@@ -11,6 +11,12 @@
 //! ([`Board::flood_words`]): 64 cells to a word operation, a row's stretch of floor at a time,
 //! which beats a queue walk on the small boards where most states are made.
 //!
+//! Most pushes need no flood at all. When the square the box is pushed onto was the player's
+//! and its free neighbours stay joined round it, and the square the box left opens onto
+//! nothing but walls, boxes and the player's region, the child's region is the parent's with
+//! those two squares swapped ([`Reach::child_lowest`]). The squares the player is shut out of
+//! are then the very same squares as the parent's, so their regions need no count either.
+//!
 //! ```text
 //!   #######     player P, boxes $: the region is the six squares marked r and P;
 //!   #rr$  #     its lowest square (first in reading order) names it, so every
@@ -38,6 +44,11 @@ pub(super) struct Reach {
     region_words: Vec<u64>,
     /// Scratch of [`Reach::regions_beyond`]: the free squares not yet in a region.
     rest_words: Vec<u64>,
+    /// The region of the last [`Reach::flood`] (the state being expanded), as bit words.
+    parent_region: Vec<u64>,
+    /// Whether the last region was the parent's with two squares swapped, not flooded (see
+    /// [`Reach::child_lowest`]): its squares shut out are the parent's.
+    parents_region_kept: bool,
 }
 
 impl Reach {
@@ -53,6 +64,8 @@ impl Reach {
             free_words: vec![0; words],
             region_words: vec![0; words],
             rest_words: vec![0; words],
+            parent_region: vec![0; words],
+            parents_region_kept: false,
         }
     }
 
@@ -68,9 +81,14 @@ impl Reach {
     }
 
     /// Floods the player's region from `from` around the boxes of `occupied` and returns its
-    /// lowest square. [`Reach::contains`] then answers for that region.
+    /// lowest square. [`Reach::contains`] then answers for that region, and
+    /// [`Reach::child_lowest`] starts from it.
     pub fn flood(&mut self, board: &Board, occupied: &[bool], from: usize) -> usize {
         let region = self.bfs.reach([from], |cell| board.floor[cell] && !occupied[cell]);
+        self.parent_region.fill(0);
+        for &cell in region {
+            self.parent_region[cell as usize / 64] |= 1 << (cell % 64);
+        }
         region.iter().min().map_or(from, |&cell| cell as usize)
     }
 
@@ -96,6 +114,7 @@ impl Reach {
     /// set: bit words over the interior squares), by the bitwise flood of the module notes
     /// ([`Board::flood_words`]).
     pub fn lowest_reachable(&mut self, board: &Board, boxes: &[u64], from: usize) -> usize {
+        self.parents_region_kept = false;
         for ((free, &floor), &parent) in
             self.free_words.iter_mut().zip(&board.interior_words).zip(&self.parent_cells)
         {
@@ -118,10 +137,66 @@ impl Reach {
         grid::set_bits(&self.region_words).next().unwrap_or(from)
     }
 
+    /// The lowest square of the player's region in the child where the box on `from` was
+    /// pushed one square in direction `d`, the player now on `from` (`occupied` and `boxes`, a
+    /// box set as for [`Reach::lowest_reachable`], are the child's), the parent being the state
+    /// of the last [`Reach::flood`]. The parent's region with the two squares swapped when the
+    /// module notes' conditions hold, else a flood.
+    pub fn child_lowest(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        boxes: &[u64],
+        from: usize,
+        d: Direction,
+    ) -> usize {
+        if !self.region_carries_over(board, occupied, from, d) {
+            return self.lowest_reachable(board, boxes, from);
+        }
+        let to = board.step(from, d);
+        self.region_words.copy_from_slice(&self.parent_region);
+        self.region_words[to / 64] &= !(1 << (to % 64));
+        self.region_words[from / 64] |= 1 << (from % 64);
+        self.parents_region_kept = true;
+        grid::set_bits(&self.region_words).next().unwrap_or(from)
+    }
+
+    /// Whether the region after the push of [`Reach::child_lowest`] is the parent's with the
+    /// box's two squares swapped:
+    /// - the box's new square `to` was in the parent's region, so nothing beyond it joins;
+    /// - the squares beside `from` across the push are walls, boxes or the parent's region, so
+    ///   the freed square joins nothing new;
+    /// - the free squares round `to` (the eight, `from` now among them) hold every free
+    ///   neighbour of `to` in one unbroken run, so any walk that crossed `to` can go round it.
+    fn region_carries_over(&self, board: &Board, occupied: &[bool], from: usize, d: Direction) -> bool {
+        let in_parent = |cell: usize| self.parent_region[cell / 64] >> (cell % 64) & 1 == 1;
+        let free = |cell: usize| board.floor[cell] && !occupied[cell];
+        let to = board.step(from, d);
+        let across = match d {
+            Direction::Up | Direction::Down => [Direction::Left, Direction::Right],
+            Direction::Left | Direction::Right => [Direction::Up, Direction::Down],
+        };
+        if !in_parent(to)
+            || across.into_iter().any(|side| {
+                let beside = board.step(from, side);
+                free(beside) && !in_parent(beside)
+            })
+        {
+            return false;
+        }
+        // Clockwise from the square above: above, above right, right, ... above left. The
+        // interior never touches the rim, so all eight are cells of the grid.
+        let w = board.width;
+        let ring = [to - w, to - w + 1, to + 1, to + w + 1, to + w, to + w - 1, to - 1, to - w - 1];
+        let free_ring =
+            ring.iter().enumerate().fold(0_u8, |mask, (k, &cell)| mask | u8::from(free(cell)) << k);
+        free_neighbours_in_one_run(free_ring)
+    }
+
     /// How many of `boxes` (those of `occupied`) the player can push from the region of the
-    /// last [`Reach::lowest_reachable`]: onto a free square that is not dead, from a square of
-    /// the region (a feature of the state, see `open`). Before [`Reach::regions_beyond`], which
-    /// reuses the region's words.
+    /// last [`Reach::lowest_reachable`] or [`Reach::child_lowest`]: onto a free square that is
+    /// not dead, from a square of the region (a feature of the state, see `open`). Before
+    /// [`Reach::regions_beyond`], which reuses the region's words.
     pub fn pushable(&self, board: &Board, occupied: &[bool], boxes: impl Iterator<Item = usize>) -> u32 {
         let in_region = |cell: usize| self.region_words[cell / 64] >> (cell % 64) & 1 == 1;
         let pushable = |b: usize| {
@@ -131,6 +206,12 @@ impl Reach {
             })
         };
         boxes.filter(|&b| pushable(b)).count() as u32
+    }
+
+    /// Whether the last [`Reach::child_lowest`] took the parent's region over (its squares
+    /// shut out, and so their regions, are the parent's) rather than flooding.
+    pub fn parents_region_kept(&self) -> bool {
+        self.parents_region_kept
     }
 
     /// How many regions of free floor the last [`Reach::lowest_reachable`] left apart from the
@@ -155,6 +236,28 @@ impl Reach {
         }
         count
     }
+}
+
+/// Whether the free squares of a ring of eight round a square (a bit each, clockwise, the four
+/// neighbours on the even bits) hold all its free neighbours in one run of consecutive free
+/// squares: then the neighbours are joined round the square without it.
+fn free_neighbours_in_one_run(free_ring: u8) -> bool {
+    const NEIGHBOURS: u8 = 0b0101_0101;
+    if free_ring == u8::MAX {
+        return true;
+    }
+    // Start after a square that is not free, so that no run wraps round the end.
+    let blocked = (!free_ring).trailing_zeros();
+    let (mut runs, mut counted) = (0, false);
+    for step in 1..=8 {
+        let k = (blocked + step) % 8;
+        if free_ring >> k & 1 == 0 {
+            counted = false;
+        } else if NEIGHBOURS >> k & 1 == 1 && !counted {
+            (runs, counted) = (runs + 1, true);
+        }
+    }
+    runs <= 1
 }
 
 #[cfg(test)]
@@ -190,6 +293,91 @@ mod tests {
             })
         };
         board.interior.iter().filter(|&&b| boxed[b] && pushable(b)).count() as u32
+    }
+
+    /// A box set as stored: a bit per interior square.
+    fn row_of(board: &Board, boxed: &[bool]) -> Vec<u64> {
+        let mut row = vec![0_u64; board.interior.len().div_ceil(64)];
+        for &b in board.interior.iter().filter(|&&b| boxed[b]) {
+            let bit = usize::from(board.interior_index[b]);
+            row[bit / 64] |= 1 << (bit % 64);
+        }
+        row
+    }
+
+    #[test]
+    fn a_childs_region_taken_over_from_its_parents_is_the_one_a_plain_flood_finds() {
+        let mut random = testkit::Random::new(0xbb67_ae85_84ca_a73b);
+        let (mut pushes, mut kept) = (0, 0);
+        for width in [6, 9, 13, 31, 63, 64, 65, 80] {
+            for _ in 0..25 {
+                let height = 5 + random.below(6);
+                let text = random_rows(&mut random, width, height, 6);
+                let text: Vec<&str> = text.iter().map(String::as_str).collect();
+                let Ok(level) = Level::parse(1, "t", &text) else { continue };
+                let Ok(board) = Board::new(&level) else { continue };
+                let mut boxed: Vec<bool> = (0..board.len)
+                    .map(|c| board.floor[c] && c != level.player && random.below(4) == 0)
+                    .collect();
+                let cells: Vec<usize> = board.interior.iter().copied().filter(|&c| boxed[c]).collect();
+                let mut reach = Reach::new(&board);
+                reach.set_parent(&row_of(&board, &boxed), &cells);
+                let _ = reach.flood(&board, &boxed, level.player);
+                let region = reach_of(&board, &boxed, level.player);
+                let parents_shut_out = plain_regions_beyond(&board, &boxed, level.player);
+                for &b in &cells {
+                    for d in Direction::READING_ORDER {
+                        let to = board.step(b, d);
+                        if !region[board.step(b, d.opposite())] || !board.floor[to] || boxed[to] {
+                            continue;
+                        }
+                        (boxed[b], boxed[to]) = (false, true);
+                        let lowest = reach.child_lowest(&board, &boxed, &row_of(&board, &boxed), b, d);
+                        let plain = reach_of(&board, &boxed, b);
+                        let context = || format!("push {b} {d:?}:\n{}", text.join("\n"));
+                        assert_eq!(lowest, plain.iter().position(|&r| r).unwrap(), "{}", context());
+                        let moved = cells.iter().map(|&c| if c == b { to } else { c });
+                        assert_eq!(
+                            reach.pushable(&board, &boxed, moved),
+                            plain_pushable(&board, &boxed, b),
+                            "{}",
+                            context()
+                        );
+                        let shut_out = plain_regions_beyond(&board, &boxed, b);
+                        if reach.parents_region_kept() {
+                            assert_eq!(shut_out, parents_shut_out, "{}", context());
+                            kept += 1;
+                        } else {
+                            assert_eq!(reach.regions_beyond(&board), shut_out, "{}", context());
+                        }
+                        pushes += 1;
+                        (boxed[b], boxed[to]) = (true, false);
+                    }
+                }
+            }
+        }
+        // Both ways taken often, or the test proves little.
+        assert!(
+            pushes > 2000 && kept > pushes / 4 && kept < pushes * 9 / 10,
+            "{kept} of {pushes} pushes kept the region"
+        );
+    }
+
+    #[test]
+    fn the_free_neighbours_of_a_square_are_in_one_run_when_a_walk_can_go_round_it() {
+        // Clockwise from above: the neighbours on the even bits.
+        assert!(free_neighbours_in_one_run(0xff));
+        assert!(free_neighbours_in_one_run(0));
+        // Above and right, joined by the corner between them; or one neighbour alone.
+        assert!(free_neighbours_in_one_run(0b0000_0111));
+        assert!(free_neighbours_in_one_run(0b0000_0001));
+        // Above and right without that corner; above and below, a corridor.
+        assert!(!free_neighbours_in_one_run(0b0000_0101));
+        assert!(!free_neighbours_in_one_run(0b0001_0001));
+        // Above and left, joined across the wrap by the corner above left.
+        assert!(free_neighbours_in_one_run(0b1100_0001));
+        // A lone free corner joins nothing and breaks nothing.
+        assert!(free_neighbours_in_one_run(0b0000_1001));
     }
 
     #[test]
