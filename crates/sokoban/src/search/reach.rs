@@ -305,54 +305,61 @@ mod tests {
         row
     }
 
-    #[test]
-    fn a_childs_region_taken_over_from_its_parents_is_the_one_a_plain_flood_finds() {
-        let mut random = testkit::Random::new(0xbb67_ae85_84ca_a73b);
-        let (mut pushes, mut kept) = (0, 0);
+    /// Random boards, 25 of each of several widths (those that make a valid level), with boxes
+    /// on a random quarter of the interior, never on the player: each board's rows, its player's
+    /// square, the board and its boxes.
+    fn random_positions(seed: u64) -> Vec<(String, usize, Board, Vec<bool>)> {
+        let mut random = testkit::Random::new(seed);
+        let mut positions = Vec::new();
         for width in [6, 9, 13, 31, 63, 64, 65, 80] {
             for _ in 0..25 {
                 let height = 5 + random.below(6);
                 let text = random_rows(&mut random, width, height, 6);
-                let text: Vec<&str> = text.iter().map(String::as_str).collect();
-                let Ok(level) = Level::parse(1, "t", &text) else { continue };
+                let rows: Vec<&str> = text.iter().map(String::as_str).collect();
+                let Ok(level) = Level::parse(1, "t", &rows) else { continue };
                 let Ok(board) = Board::new(&level) else { continue };
-                let mut boxed: Vec<bool> = (0..board.len)
+                let boxed: Vec<bool> = (0..board.len)
                     .map(|c| board.floor[c] && c != level.player && random.below(4) == 0)
                     .collect();
-                let cells: Vec<usize> = board.interior.iter().copied().filter(|&c| boxed[c]).collect();
-                let mut reach = Reach::new(&board);
-                reach.set_parent(&row_of(&board, &boxed), &cells);
-                let _ = reach.flood(&board, &boxed, level.player);
-                let region = reach_of(&board, &boxed, level.player);
-                let parents_shut_out = plain_regions_beyond(&board, &boxed, level.player);
-                for &b in &cells {
-                    for d in Direction::READING_ORDER {
-                        let to = board.step(b, d);
-                        if !region[board.step(b, d.opposite())] || !board.floor[to] || boxed[to] {
-                            continue;
-                        }
-                        (boxed[b], boxed[to]) = (false, true);
-                        let lowest = reach.child_lowest(&board, &boxed, &row_of(&board, &boxed), b, d);
-                        let plain = reach_of(&board, &boxed, b);
-                        let context = || format!("push {b} {d:?}:\n{}", text.join("\n"));
-                        assert_eq!(lowest, plain.iter().position(|&r| r).unwrap(), "{}", context());
-                        let moved = cells.iter().map(|&c| if c == b { to } else { c });
-                        assert_eq!(
-                            reach.pushable(&board, &boxed, moved),
-                            plain_pushable(&board, &boxed, b),
-                            "{}",
-                            context()
-                        );
-                        let shut_out = plain_regions_beyond(&board, &boxed, b);
-                        if reach.parents_region_kept() {
-                            assert_eq!(shut_out, parents_shut_out, "{}", context());
-                            kept += 1;
-                        } else {
-                            assert_eq!(reach.regions_beyond(&board), shut_out, "{}", context());
-                        }
-                        pushes += 1;
-                        (boxed[b], boxed[to]) = (true, false);
+                positions.push((text.join("\n"), level.player, board, boxed));
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn a_childs_region_taken_over_from_its_parents_is_the_one_a_plain_flood_finds() {
+        let (mut pushes, mut kept) = (0, 0);
+        for (text, player, board, mut boxed) in random_positions(0xbb67_ae85_84ca_a73b) {
+            let cells: Vec<usize> = board.interior.iter().copied().filter(|&c| boxed[c]).collect();
+            let mut reach = Reach::new(&board);
+            reach.set_parent(&row_of(&board, &boxed), &cells);
+            let _ = reach.flood(&board, &boxed, player);
+            let region = reach_of(&board, &boxed, player);
+            let parents_shut_out = plain_regions_beyond(&board, &boxed, player);
+            for &b in &cells {
+                for d in Direction::READING_ORDER {
+                    let to = board.step(b, d);
+                    if !region[board.step(b, d.opposite())] || !board.floor[to] || boxed[to] {
+                        continue;
                     }
+                    (boxed[b], boxed[to]) = (false, true);
+                    let lowest = reach.child_lowest(&board, &boxed, &row_of(&board, &boxed), b, d);
+                    let plain = reach_of(&board, &boxed, b);
+                    let context = || format!("push {b} {d:?}:\n{text}");
+                    assert_eq!(lowest, plain.iter().position(|&r| r).unwrap(), "{}", context());
+                    let moved = cells.iter().map(|&c| if c == b { to } else { c });
+                    let can_push = reach.pushable(&board, &boxed, moved);
+                    assert_eq!(can_push, plain_pushable(&board, &boxed, b), "{}", context());
+                    let shut_out = plain_regions_beyond(&board, &boxed, b);
+                    if reach.parents_region_kept() {
+                        assert_eq!(shut_out, parents_shut_out, "{}", context());
+                        kept += 1;
+                    } else {
+                        assert_eq!(reach.regions_beyond(&board), shut_out, "{}", context());
+                    }
+                    pushes += 1;
+                    (boxed[b], boxed[to]) = (true, false);
                 }
             }
         }
@@ -382,38 +389,22 @@ mod tests {
 
     #[test]
     fn the_regions_the_player_is_shut_out_of_and_the_boxes_it_can_push_agree_with_plain_counts() {
-        let mut random = testkit::Random::new(0x6a09_e667_f3bc_c909);
         let mut checked = 0;
         let mut shut_out = 0;
         let (mut boxes_seen, mut pushable) = (0, 0);
-        for width in [6, 9, 13, 31, 63, 64, 65, 80] {
-            for _ in 0..25 {
-                let height = 5 + random.below(6);
-                let text = random_rows(&mut random, width, height, 6);
-                let text: Vec<&str> = text.iter().map(String::as_str).collect();
-                let Ok(level) = Level::parse(1, "t", &text) else { continue };
-                let Ok(board) = Board::new(&level) else { continue };
-                // Boxes on a random quarter of the interior, never on the player.
-                let boxed: Vec<bool> = (0..board.len)
-                    .map(|c| board.floor[c] && c != level.player && random.below(4) == 0)
-                    .collect();
-                let cells: Vec<usize> = board.interior.iter().copied().filter(|&c| boxed[c]).collect();
-                let mut row = vec![0_u64; board.interior.len().div_ceil(64)];
-                for &b in &cells {
-                    let bit = usize::from(board.interior_index[b]);
-                    row[bit / 64] |= 1 << (bit % 64);
-                }
-                let mut reach = Reach::new(&board);
-                reach.set_parent(&row, &cells);
-                let _ = reach.lowest_reachable(&board, &row, level.player);
-                let can_push = reach.pushable(&board, &boxed, cells.iter().copied());
-                assert_eq!(can_push, plain_pushable(&board, &boxed, level.player), "{}", text.join("\n"));
-                (boxes_seen, pushable) = (boxes_seen + cells.len(), pushable + can_push as usize);
-                let expected = plain_regions_beyond(&board, &boxed, level.player);
-                assert_eq!(reach.regions_beyond(&board), expected, "width {width}:\n{}", text.join("\n"));
-                checked += 1;
-                shut_out += usize::from(expected > 1);
-            }
+        for (text, player, board, boxed) in random_positions(0x6a09_e667_f3bc_c909) {
+            let cells: Vec<usize> = board.interior.iter().copied().filter(|&c| boxed[c]).collect();
+            let row = row_of(&board, &boxed);
+            let mut reach = Reach::new(&board);
+            reach.set_parent(&row, &cells);
+            let _ = reach.lowest_reachable(&board, &row, player);
+            let can_push = reach.pushable(&board, &boxed, cells.iter().copied());
+            assert_eq!(can_push, plain_pushable(&board, &boxed, player), "{text}");
+            (boxes_seen, pushable) = (boxes_seen + cells.len(), pushable + can_push as usize);
+            let expected = plain_regions_beyond(&board, &boxed, player);
+            assert_eq!(reach.regions_beyond(&board), expected, "{text}");
+            checked += 1;
+            shut_out += usize::from(expected > 1);
         }
         // Boards with several regions apart, or the test proves little.
         assert!(checked > 150 && shut_out > 50, "{checked} boards, {shut_out} with several regions");
