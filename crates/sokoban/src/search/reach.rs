@@ -11,11 +11,12 @@
 //! ([`Board::flood_words`]): 64 cells to a word operation, a row's stretch of floor at a time,
 //! which beats a queue walk on the small boards where most states are made.
 //!
-//! Most pushes need no flood at all. When the square the box is pushed onto was the player's
+//! Many pushes need no flood at all. When the square the box is pushed onto was the player's
 //! and its free neighbours stay joined round it, and the square the box left opens onto
 //! nothing but walls, boxes and the player's region, the child's region is the parent's with
 //! those two squares swapped ([`Reach::child_lowest`]). The squares the player is shut out of
-//! are then the very same squares as the parent's, so their regions need no count either.
+//! are then the very same squares as the parent's, so their regions need no count either. On
+//! XSokoban levels 4, 23 and 50 that holds for a third to nearly half of the one-push children.
 //!
 //! ```text
 //!   #######     player P, boxes $: the region is the six squares marked r and P;
