@@ -16,7 +16,7 @@
 //! nothing but walls, boxes and the player's region, the child's region is the parent's with
 //! those two squares swapped ([`Reach::child_lowest`]). The squares the player is shut out of
 //! are then the very same squares as the parent's, so their regions need no count either. On
-//! XSokoban levels 4, 23 and 50 that holds for a third to nearly half of the one-push children.
+//! `xsokoban` levels 4, 23 and 50 that holds for a third to nearly half of the one-push children.
 //!
 //! ```text
 //!   #######     player P, boxes $: the region is the six squares marked r and P;
