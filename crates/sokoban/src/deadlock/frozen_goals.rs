@@ -205,16 +205,7 @@ fn table_bytes(board: &Board, frozen: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deadlock::test_support::setup;
-
-    fn words_of(board: &Board, boxes: &[usize]) -> Vec<u64> {
-        let mut words = vec![0; board.interior.len().div_ceil(64)];
-        for &b in boxes {
-            let bit = usize::from(board.interior_index[b]);
-            words[bit / 64] |= 1 << (bit % 64);
-        }
-        words
-    }
+    use crate::deadlock::test_support::{box_words, setup};
 
     #[test]
     fn two_boxes_frozen_in_a_passage_wall_off_the_goal_behind_them() {
@@ -224,7 +215,7 @@ mod tests {
         let mut scratch = Scratch::new(board.len);
         frozen.load_parent(&board, &level.boxes, &mut scratch);
         assert_eq!(frozen.parent.len(), 2, "{:?}", frozen.parent);
-        assert!(frozen.child_dead(&board, &words_of(&board, &level.boxes), std::iter::empty()));
+        assert!(frozen.child_dead(&board, &box_words(&board, &level.boxes), std::iter::empty()));
     }
 
     #[test]
@@ -236,7 +227,7 @@ mod tests {
         let mut scratch = Scratch::new(board.len);
         frozen.load_parent(&board, &level.boxes, &mut scratch);
         assert!(frozen.parent.is_empty(), "{:?}", frozen.parent);
-        assert!(!frozen.child_dead(&board, &words_of(&board, &level.boxes), std::iter::empty()));
+        assert!(!frozen.child_dead(&board, &box_words(&board, &level.boxes), std::iter::empty()));
     }
 
     #[test]
@@ -248,6 +239,6 @@ mod tests {
         let mut scratch = Scratch::new(board.len);
         frozen.load_parent(&board, &level.boxes, &mut scratch);
         assert_eq!(frozen.parent.len(), 1);
-        assert!(!frozen.child_dead(&board, &words_of(&board, &level.boxes), std::iter::empty()));
+        assert!(!frozen.child_dead(&board, &box_words(&board, &level.boxes), std::iter::empty()));
     }
 }

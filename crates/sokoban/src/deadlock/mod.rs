@@ -80,6 +80,16 @@ pub(crate) mod test_support {
         (board, occupied, level)
     }
 
+    /// The box set of `boxes` as the search stores it: a bit per interior square.
+    pub(crate) fn box_words(board: &Board, boxes: &[usize]) -> Vec<u64> {
+        let mut words = vec![0; board.interior.len().div_ceil(64)];
+        for &b in boxes {
+            let bit = usize::from(board.interior_index[b]);
+            words[bit / 64] |= 1 << (bit % 64);
+        }
+        words
+    }
+
     pub(crate) fn reach_of(board: &Board, occupied: &[bool], player: usize) -> Vec<bool> {
         let mut seen = vec![false; board.len];
         let mut stack = vec![player];

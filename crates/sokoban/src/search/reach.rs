@@ -265,7 +265,7 @@ fn free_neighbours_in_one_run(free_ring: u8) -> bool {
 mod tests {
     use super::*;
     use crate::board::test_support::random_rows;
-    use crate::deadlock::test_support::reach_of;
+    use crate::deadlock::test_support::{box_words, reach_of};
     use crate::level::Level;
 
     /// The regions of free floor apart from the player's, counted by a plain flood per region.
@@ -296,16 +296,6 @@ mod tests {
         board.interior.iter().filter(|&&b| boxed[b] && pushable(b)).count() as u32
     }
 
-    /// A box set as stored: a bit per interior square.
-    fn row_of(board: &Board, boxed: &[bool]) -> Vec<u64> {
-        let mut row = vec![0_u64; board.interior.len().div_ceil(64)];
-        for &b in board.interior.iter().filter(|&&b| boxed[b]) {
-            let bit = usize::from(board.interior_index[b]);
-            row[bit / 64] |= 1 << (bit % 64);
-        }
-        row
-    }
-
     /// Random boards, 25 of each of several widths (those that make a valid level), with boxes
     /// on a random quarter of the interior, never on the player: each board's rows, its player's
     /// square, the board and its boxes.
@@ -334,7 +324,7 @@ mod tests {
         for (text, player, board, mut boxed) in random_positions(0xbb67_ae85_84ca_a73b) {
             let cells: Vec<usize> = board.interior.iter().copied().filter(|&c| boxed[c]).collect();
             let mut reach = Reach::new(&board);
-            reach.set_parent(&row_of(&board, &boxed), &cells);
+            reach.set_parent(&box_words(&board, &cells), &cells);
             let _ = reach.flood(&board, &boxed, player);
             let region = reach_of(&board, &boxed, player);
             let parents_shut_out = plain_regions_beyond(&board, &boxed, player);
@@ -345,12 +335,12 @@ mod tests {
                         continue;
                     }
                     (boxed[b], boxed[to]) = (false, true);
-                    let lowest = reach.child_lowest(&board, &boxed, &row_of(&board, &boxed), b, d);
+                    let child: Vec<usize> = cells.iter().map(|&c| if c == b { to } else { c }).collect();
+                    let lowest = reach.child_lowest(&board, &boxed, &box_words(&board, &child), b, d);
                     let plain = reach_of(&board, &boxed, b);
                     let context = || format!("push {b} {d:?}:\n{text}");
                     assert_eq!(lowest, plain.iter().position(|&r| r).unwrap(), "{}", context());
-                    let moved = cells.iter().map(|&c| if c == b { to } else { c });
-                    let can_push = reach.pushable(&board, &boxed, moved);
+                    let can_push = reach.pushable(&board, &boxed, child.iter().copied());
                     assert_eq!(can_push, plain_pushable(&board, &boxed, b), "{}", context());
                     let shut_out = plain_regions_beyond(&board, &boxed, b);
                     if reach.parents_region_kept() {
@@ -395,7 +385,7 @@ mod tests {
         let (mut boxes_seen, mut pushable) = (0, 0);
         for (text, player, board, boxed) in random_positions(0x6a09_e667_f3bc_c909) {
             let cells: Vec<usize> = board.interior.iter().copied().filter(|&c| boxed[c]).collect();
-            let row = row_of(&board, &boxed);
+            let row = box_words(&board, &cells);
             let mut reach = Reach::new(&board);
             reach.set_parent(&row, &cells);
             let _ = reach.lowest_reachable(&board, &row, player);
