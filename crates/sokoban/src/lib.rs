@@ -76,12 +76,13 @@
 //!
 //! From a time limit of 30 s (`ONE_THREAD_LONG`) the fast mode runs a wider portfolio: at long
 //! limits a search solves what it solves within a few seconds of its start or hardly at all,
-//! so seven different searches, each with a slice of the time, solve more than a few with long
+//! so eight searches, each with a slice of the time, solve more than a few with long
 //! ones. After the plain dive for 2% of the time come a dive whose cells also count the boxes
 //! the player can push, the dive with cells, the dive with cells without the packing orders,
-//! the first and the last of these three again unweighted, and, for the last 37%, the careful
-//! search whose cells count the boxes the player can push. These searches need a second or
-//! more of their own to solve the levels the others do not, which a 10 s limit cannot spare.
+//! the first and the last of these three again unweighted, and, for the last 36%, the careful
+//! search whose cells count the boxes the player can push, unweighted for its first quarter.
+//! These searches need a second or more of their own to solve the levels the others do not,
+//! which a 10 s limit cannot spare.
 //! The dives fill goal rooms in a packing order, a box entering a room going straight to the
 //! room's next goal; the careful searches do not, in case the order was what trapped the
 //! dives, and neither does one dive of the portfolio.
@@ -223,7 +224,7 @@ const ONE_THREAD: [Phase; 6] = [
 /// level every second of the other searches is already spoken for: their shares cut down to
 /// make room lose levels they solve late (`xsokoban` 60 at 9.7 s).
 const LONG_LIMIT: f64 = 30.0;
-/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of seven searches, each with a
+/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of eight searches, each with a
 /// slice of the time. A search solves most of what it ever solves within a few seconds of its
 /// start: run alone for 20 s a level on `xsokoban` (25 s for the dive with cells), seven
 /// searches solved 209 levels in all (a level counted once for each search that solved it), 189
@@ -240,15 +241,26 @@ const LONG_LIMIT: f64 = 30.0;
 /// Those runs were made before move weights ordered the cells' queues. Weighted, the same five
 /// searches solved 12 levels more at 60 s but lost 4, among them three that two of the dives
 /// had solved unweighted within 4.3 s of their start (`xsokoban` 18, 48 and 77). So those two
-/// dives run unweighted as well, for 4.2 and 5.4 s at 60 s, before the careful search, which
-/// solved its levels within 14 s of its start.
-const ONE_THREAD_LONG: [Phase; 7] = [
+/// dives run unweighted as well.
+///
+/// The slices at 60 s were then chosen again, on both `xsokoban` and `sasquatch` (each search run
+/// alone, `sasquatch` at 15 s a level), after the weighted portfolio lost `sasquatch` 17 and 31.
+/// Only the careful search solves 17, unweighted, in 4.8 s, so it now runs unweighted before its
+/// weighted turn; the dive with pushable-box cells solves 31 in 6.8 s, too close to its old slice
+/// of 7.8 s, and 18 in 9.3 s. The slices cover every level of the two sets that one of the searches
+/// solved, each within nine tenths of the slice of a search that solved it, and then grew by 4%
+/// each to fill the time: the plain dive 1.2 s, the dive with pushable-box cells 10.8 s, the dive
+/// with cells 11.6 s (`xsokoban` 30 at 10.0 s), the same without the packing orders 6.1 s
+/// (`xsokoban` 32 at 5.3 s), the first and the last of these unweighted 4 and 5 s, the careful
+/// search unweighted 5.5 s and weighted the last 15.8 s (`xsokoban` 70 at 13.7 s).
+const ONE_THREAD_LONG: [Phase; 8] = [
     phase(0.02, false, 0),
-    phase(0.15, false, MOBILE_CELLS),
-    phase(0.37, false, FAST_CELLS),
-    free_dive(0.47, FAST_CELLS),
-    unweighted(phase(0.54, false, MOBILE_CELLS)),
-    unweighted(free_dive(0.63, FAST_CELLS)),
+    phase(0.2, false, MOBILE_CELLS),
+    phase(0.393, false, FAST_CELLS),
+    free_dive(0.495, FAST_CELLS),
+    unweighted(phase(0.562, false, MOBILE_CELLS)),
+    unweighted(free_dive(0.645, FAST_CELLS)),
+    unweighted(phase(0.737, true, MOBILE_CELLS)),
     phase(1.0, true, MOBILE_CELLS),
 ];
 /// The fast mode on two threads, one sequence each: plain for the dive's share, then with cells.
