@@ -254,8 +254,8 @@ const LONG_LIMIT: f64 = 30.0;
 /// (`xsokoban` 32 at 5.3 s), the first and the last of these unweighted 4 and 5 s, the careful
 /// search unweighted 5.5 s and weighted the last 15.8 s (`xsokoban` 70 at 13.7 s).
 /// The shares are those of 60 s: at 30 s, where every slice is half as long, `sasquatch` 27,
-/// which the weighted careful search solves 7.1 s into its turn, no longer fits that turn's
-/// 7.9 s (it did the old 11.1 s).
+/// which the weighted careful search solves in 7.1 s alone and 7.9 s into its old turn of
+/// 11.1 s, no longer fits that turn's 7.9 s.
 const ONE_THREAD_LONG: [Phase; 8] = [
     phase(0.02, false, 0),
     phase(0.2, false, MOBILE_CELLS),
