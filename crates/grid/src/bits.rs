@@ -24,6 +24,29 @@ pub fn set_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
     words.iter().enumerate().flat_map(|(w, &word)| bits(word).map(move |bit| w * 64 + bit as usize))
 }
 
+/// Whether member `i` is in a bit set stored as words (as for [`set_bits`]).
+///
+/// ```
+/// assert!(grid::has_bit(&[0, 0b10], 65) && !grid::has_bit(&[0, 0b10], 64));
+/// ```
+#[inline]
+#[must_use]
+pub fn has_bit(words: &[u64], i: usize) -> bool {
+    words[i / 64] >> (i % 64) & 1 == 1
+}
+
+/// Adds member `i` to a bit set stored as words (as for [`set_bits`]).
+#[inline]
+pub fn insert_bit(words: &mut [u64], i: usize) {
+    words[i / 64] |= 1 << (i % 64);
+}
+
+/// Removes member `i` from a bit set stored as words (as for [`set_bits`]).
+#[inline]
+pub fn remove_bit(words: &mut [u64], i: usize) {
+    words[i / 64] &= !(1 << (i % 64));
+}
+
 /// Iterator over the set bits of a word: see [`bits`].
 #[derive(Clone, Debug)]
 pub struct Bits {

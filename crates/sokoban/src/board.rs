@@ -120,7 +120,7 @@ impl Board {
         };
         board.interior_words = vec![0; len.div_ceil(64)];
         for &cell in &board.interior {
-            board.interior_words[cell / 64] |= 1 << (cell % 64);
+            grid::insert_bit(&mut board.interior_words, cell);
         }
         board.dead = board.dead_squares();
         board.side_of = board.sides();
@@ -428,13 +428,12 @@ mod tests {
                 }
                 let mut free = board.interior_words.clone();
                 for cell in (0..board.len).filter(|&c| blocked[c]) {
-                    free[cell / 64] &= !(1 << (cell % 64));
+                    grid::remove_bit(&mut free, cell);
                 }
                 let mut region = vec![0; free.len()];
-                region[start / 64] |= 1 << (start % 64);
+                grid::insert_bit(&mut region, start);
                 board.flood_words(&mut region, &free);
-                let bitwise: Vec<bool> =
-                    (0..board.len).map(|c| region[c / 64] >> (c % 64) & 1 == 1).collect();
+                let bitwise: Vec<bool> = (0..board.len).map(|c| grid::has_bit(&region, c)).collect();
                 assert_eq!(bitwise, plain, "width {width}:\n{}", text.join("\n"));
                 checked += 1;
             }

@@ -160,7 +160,7 @@ impl CorralDeadlocks {
                     if !tested_region_known {
                         self.tested_region.fill(0);
                         for &cell in board.interior.iter().filter(|&&cell| reach(cell)) {
-                            self.tested_region[cell / 64] |= 1 << (cell % 64);
+                            grid::insert_bit(&mut self.tested_region, cell);
                         }
                         tested_region_known = true;
                     }
@@ -311,7 +311,7 @@ impl CorralDeadlocks {
     fn flood_region(&mut self, board: &Board, boxes: &[u16]) -> usize {
         self.free.copy_from_slice(&board.interior_words);
         for &b in boxes {
-            self.free[usize::from(b) / 64] &= !(1 << (b % 64));
+            grid::remove_bit(&mut self.free, usize::from(b));
         }
         board.flood_words(&mut self.region, &self.free);
         grid::set_bits(&self.region).next().unwrap_or(0)
@@ -319,7 +319,7 @@ impl CorralDeadlocks {
 
     /// True when the last flood's region holds `cell`.
     fn in_region(&self, cell: usize) -> bool {
-        self.region[cell / 64] >> (cell % 64) & 1 == 1
+        grid::has_bit(&self.region, cell)
     }
 }
 

@@ -168,7 +168,7 @@ impl FrozenGoals {
         for cell in self.child.iter().map(|&cell| usize::from(cell)) {
             self.wall[cell] = true;
             let bit = usize::from(board.interior_index[cell]);
-            frozen[bit / 64] |= 1 << (bit % 64);
+            grid::insert_bit(&mut frozen, bit);
         }
         let mut live = vec![0; words];
         let mut regions = Vec::new();
@@ -183,7 +183,7 @@ impl FrozenGoals {
             let mut region = vec![0; words];
             for (bit, &cell) in board.interior.iter().enumerate() {
                 if self.reached[cell] {
-                    region[bit / 64] |= 1 << (bit % 64);
+                    grid::insert_bit(&mut region, bit);
                 }
             }
             for (l, r) in live.iter_mut().zip(&region) {

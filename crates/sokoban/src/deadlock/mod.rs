@@ -85,7 +85,7 @@ pub(crate) mod test_support {
         let mut words = vec![0; board.interior.len().div_ceil(64)];
         for &b in boxes {
             let bit = usize::from(board.interior_index[b]);
-            words[bit / 64] |= 1 << (bit % 64);
+            grid::insert_bit(&mut words, bit);
         }
         words
     }

@@ -189,8 +189,8 @@ impl Search<'_> {
         self.child_words.copy_from_slice(row);
         // Box sets have a bit per interior square (see `table`).
         let (left, entered) = (usize::from(board.interior_index[b]), usize::from(board.interior_index[to]));
-        self.child_words[left / 64] &= !(1 << (left % 64));
-        self.child_words[entered / 64] |= 1 << (entered % 64);
+        grid::remove_bit(&mut self.child_words, left);
+        grid::insert_bit(&mut self.child_words, entered);
         if self.frozen_dead(to) {
             self.occupied[b] = true;
             self.occupied[to] = false;

@@ -307,7 +307,7 @@ pub(crate) fn lower_bound(board: &Board, boxes: &[usize], player: usize) -> Opti
     let mut search = Search::new(board, Limits::default(), &NEVER);
     for &b in boxes {
         let bit = usize::from(board.interior_index[b]);
-        search.child_words[bit / 64] |= 1 << (bit % 64);
+        grid::insert_bit(&mut search.child_words, bit);
     }
     let words = search.child_words.clone();
     search.load(&words);
@@ -358,7 +358,7 @@ impl<'a> Search<'a> {
         self.child_words.fill(0);
         for &b in boxes {
             let bit = usize::from(self.board.interior_index[b]);
-            self.child_words[bit / 64] |= 1 << (bit % 64);
+            grid::insert_bit(&mut self.child_words, bit);
         }
         self.most_children = 4 * boxes.len();
         if self.limits.cells != 0 && self.limits.fewest_moves_at.is_none() {
@@ -435,7 +435,7 @@ impl<'a> Search<'a> {
         let row = self.table.row(id);
         self.board.goals.iter().all(|&g| {
             let bit = usize::from(self.board.interior_index[g]);
-            row[bit / 64] >> (bit % 64) & 1 == 1
+            grid::has_bit(row, bit)
         })
     }
 

@@ -77,7 +77,7 @@ impl Reach {
         self.parent_row.copy_from_slice(row);
         self.parent_cells.fill(0);
         for &cell in boxes {
-            self.parent_cells[cell / 64] |= 1 << (cell % 64);
+            grid::insert_bit(&mut self.parent_cells, cell);
         }
     }
 
@@ -88,7 +88,7 @@ impl Reach {
         let region = self.bfs.reach([from], |cell| board.floor[cell] && !occupied[cell]);
         self.parent_region.fill(0);
         for &cell in region {
-            self.parent_region[cell as usize / 64] |= 1 << (cell % 64);
+            grid::insert_bit(&mut self.parent_region, cell as usize);
         }
         region.iter().min().map_or(from, |&cell| cell as usize)
     }
@@ -126,9 +126,9 @@ impl Reach {
             for bit in grid::bits(child ^ parent) {
                 let cell = self.interior[w * 64 + bit as usize];
                 if child >> bit & 1 == 1 {
-                    self.free_words[cell / 64] &= !(1 << (cell % 64));
+                    grid::remove_bit(&mut self.free_words, cell);
                 } else {
-                    self.free_words[cell / 64] |= 1 << (cell % 64);
+                    grid::insert_bit(&mut self.free_words, cell);
                 }
             }
         }
@@ -156,8 +156,8 @@ impl Reach {
         }
         let to = board.step(from, d);
         self.region_words.copy_from_slice(&self.parent_region);
-        self.region_words[to / 64] &= !(1 << (to % 64));
-        self.region_words[from / 64] |= 1 << (from % 64);
+        grid::remove_bit(&mut self.region_words, to);
+        grid::insert_bit(&mut self.region_words, from);
         self.parents_region_kept = true;
         grid::set_bits(&self.region_words).next().unwrap_or(from)
     }
@@ -170,7 +170,7 @@ impl Reach {
     /// - the free squares round `to` (the eight, `from` now among them) hold every free
     ///   neighbour of `to` in one unbroken run, so any walk that crossed `to` can go round it.
     fn region_carries_over(&self, board: &Board, occupied: &[bool], from: usize, d: Direction) -> bool {
-        let in_parent = |cell: usize| self.parent_region[cell / 64] >> (cell % 64) & 1 == 1;
+        let in_parent = |cell: usize| grid::has_bit(&self.parent_region, cell);
         let free = |cell: usize| board.floor[cell] && !occupied[cell];
         let to = board.step(from, d);
         let across = match d {
@@ -199,7 +199,7 @@ impl Reach {
     /// not dead, from a square of the region (a feature of the state, see `open`). Before
     /// [`Reach::regions_beyond`], which reuses the region's words.
     pub fn pushable(&self, board: &Board, occupied: &[bool], boxes: impl Iterator<Item = usize>) -> u32 {
-        let in_region = |cell: usize| self.region_words[cell / 64] >> (cell % 64) & 1 == 1;
+        let in_region = |cell: usize| grid::has_bit(&self.region_words, cell);
         let pushable = |b: usize| {
             Direction::READING_ORDER.into_iter().any(|d| {
                 let to = board.step(b, d);
