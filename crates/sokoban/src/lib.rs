@@ -253,9 +253,8 @@ const LONG_LIMIT: f64 = 30.0;
 /// with cells 11.6 s (`xsokoban` 30 at 10.0 s), the same without the packing orders 6.1 s
 /// (`xsokoban` 32 at 5.3 s), the first and the last of these unweighted 4 and 5 s, the careful
 /// search unweighted 5.5 s and weighted the last 15.8 s (`xsokoban` 70 at 13.7 s).
-/// The shares are those of 60 s: at 30 s, where every slice is half as long, `sasquatch` 27,
-/// which the weighted careful search solves in 7.1 s alone and 7.9 s into its old turn of
-/// 11.1 s, no longer fits that turn's 7.9 s.
+/// These shares are those of 60 s: below [`MINUTE_LIMIT`], where every slice would be less
+/// than that, [`ONE_THREAD_HALF_MINUTE`] runs instead.
 const ONE_THREAD_LONG: [Phase; 8] = [
     phase(0.02, false, 0),
     phase(0.2, false, MOBILE_CELLS),
@@ -264,6 +263,32 @@ const ONE_THREAD_LONG: [Phase; 8] = [
     unweighted(phase(0.562, false, MOBILE_CELLS)),
     unweighted(free_dive(0.645, FAST_CELLS)),
     unweighted(phase(0.737, true, MOBILE_CELLS)),
+    phase(1.0, true, MOBILE_CELLS),
+];
+/// From this time limit on, the one-thread fast mode runs [`ONE_THREAD_LONG`], whose slices
+/// were chosen for 60 s; from [`LONG_LIMIT`] up to it, [`ONE_THREAD_HALF_MINUTE`].
+const MINUTE_LIMIT: f64 = 60.0;
+/// The one-thread fast mode from [`LONG_LIMIT`] up to [`MINUTE_LIMIT`]: the searches of
+/// [`ONE_THREAD_LONG`] with slices chosen for 30 s, from the same runs of each search alone and
+/// in the same way, at 30 s instead of 60. Halved, the slices of 60 s lost `sasquatch` 27,
+/// which the weighted careful search solves in 7.1 s alone and 7.9 s into its turn, when that
+/// turn went from 11.1 s to 7.9 s. Chosen for 30 s, the slices must keep every level that
+/// either the halved slices or the ones before them solved at 30 s on `xsokoban` and
+/// `sasquatch`, and cover as many more as fit, each within nine tenths of a slice: the
+/// weighted careful search gets 9 s (`sasquatch` 27, `xsokoban` 44 at 7.3 s), the dive with
+/// pushable-box cells 11.1 s (`sasquatch` 18 at 9.3 s, `xsokoban` 36 at 7.7 s), the dive with
+/// cells 4.5 s (`xsokoban` 71 at 3.7 s), the plain dive 0.6 s, the free dive 1.4 s weighted
+/// (`xsokoban` 72 at 0.2 s) and 2.3 s unweighted (`sasquatch` 24 at 2.0 s), and the careful
+/// search unweighted 1.1 s (`xsokoban` 46 at 0.7 s). The unweighted dive with pushable-box
+/// cells gets no turn: the two levels only it solves early (`xsokoban` 48 and 77, at 3.4 s)
+/// would take 3.8 s, in which the others' slices cover three more.
+const ONE_THREAD_HALF_MINUTE: [Phase; 7] = [
+    phase(0.02, false, 0),
+    phase(0.39, false, MOBILE_CELLS),
+    phase(0.54, false, FAST_CELLS),
+    free_dive(0.585, FAST_CELLS),
+    unweighted(free_dive(0.663, FAST_CELLS)),
+    unweighted(phase(0.698, true, MOBILE_CELLS)),
     phase(1.0, true, MOBILE_CELLS),
 ];
 /// The fast mode on two threads, one sequence each: plain for the dive's share, then with cells.
@@ -428,7 +453,8 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     } else {
         let phases: &[Phase] = match (options.optimal, cells, long) {
             (true, _, _) => &OPTIMAL,
-            (false, true, true) => &ONE_THREAD_LONG,
+            (false, true, true) if options.time_limit >= MINUTE_LIMIT => &ONE_THREAD_LONG,
+            (false, true, true) => &ONE_THREAD_HALF_MINUTE,
             (false, true, false) => &ONE_THREAD,
             (false, false, _) => &ONE_THREAD_PLAIN,
         };

@@ -225,7 +225,7 @@ fn optimal_mode_matches_exhaustive_search_on_random_levels() {
 /// default time limit and of long ones, against the reference's fewest pushes (`None`:
 /// unsolvable): whichever search settles the level, its answer.
 fn assert_fast_mode_agrees(level: &Level, expected: Option<usize>) {
-    for time_limit in [Options::default().time_limit, crate::LONG_LIMIT] {
+    for time_limit in [Options::default().time_limit, crate::LONG_LIMIT, crate::MINUTE_LIMIT] {
         for side_by_side in [false, true] {
             let result = solve(level, &Options { time_limit, side_by_side, ..Options::default() }).unwrap();
             match (&result.status, expected) {
@@ -549,14 +549,15 @@ fn the_fast_mode_improves_its_answers_but_never_below_the_optimum() {
 }
 
 /// Every schedule of the fast and optimal modes, by name.
-fn schedules() -> [(&'static str, &'static [crate::Phase]); 10] {
+fn schedules() -> [(&'static str, &'static [crate::Phase]); 11] {
     use crate::{
-        CAREFUL, CAREFUL_LONG, CAREFUL_PLAIN, DIVES, DIVES_LONG, DIVES_PLAIN, ONE_THREAD, ONE_THREAD_LONG,
-        ONE_THREAD_PLAIN, OPTIMAL,
+        CAREFUL, CAREFUL_LONG, CAREFUL_PLAIN, DIVES, DIVES_LONG, DIVES_PLAIN, ONE_THREAD,
+        ONE_THREAD_HALF_MINUTE, ONE_THREAD_LONG, ONE_THREAD_PLAIN, OPTIMAL,
     };
     [
         ("OPTIMAL", &OPTIMAL),
         ("ONE_THREAD", &ONE_THREAD),
+        ("ONE_THREAD_HALF_MINUTE", &ONE_THREAD_HALF_MINUTE),
         ("ONE_THREAD_LONG", &ONE_THREAD_LONG),
         ("ONE_THREAD_PLAIN", &ONE_THREAD_PLAIN),
         ("DIVES", &DIVES),
