@@ -74,7 +74,7 @@
 //! the bound deciding among equals. Weighted and unweighted, the same search solves different
 //! levels, so each search with cells runs both ways, each with a slice of the time.
 //!
-//! From a time limit of 30 s (`ONE_THREAD_LONG`) the fast mode runs a wider portfolio: at long
+//! From a time limit of 30 s the fast mode runs a wider portfolio (`ONE_THREAD_LONG`): at long
 //! limits a search solves what it solves within a few seconds of its start or hardly at all,
 //! so eight searches, each with a slice of the time, solve more than a few with long
 //! ones. After the plain dive for 2% of the time come a dive whose cells also count the boxes
@@ -82,7 +82,11 @@
 //! the first and the last of these three again unweighted, and, for the last 36%, the careful
 //! search whose cells count the boxes the player can push, unweighted for its first quarter.
 //! These searches need a second or more of their own to solve the levels the others do not,
-//! which a 10 s limit cannot spare.
+//! which a 10 s limit cannot spare. Those shares were chosen for 60 s: below that limit the
+//! same searches (all but the unweighted dive with pushable-box cells) run with slices chosen
+//! for 30 s (`ONE_THREAD_HALF_MINUTE`), which give the careful search's weighted turn and the
+//! pushable-box dive more of the time and the rest less, as halving the slices of 60 s left
+//! levels in those two just beyond their turns' end.
 //! The dives fill goal rooms in a packing order, a box entering a room going straight to the
 //! room's next goal; the careful searches do not, in case the order was what trapped the
 //! dives, and neither does one dive of the portfolio.
@@ -218,7 +222,8 @@ const ONE_THREAD: [Phase; 6] = [
     unweighted(phase(0.75, true, FAST_CELLS)),
     phase(1.0, true, FAST_CELLS),
 ];
-/// From this time limit on, the one-thread fast mode runs the portfolio of [`ONE_THREAD_LONG`].
+/// From this time limit on, the one-thread fast mode runs a wider portfolio:
+/// [`ONE_THREAD_HALF_MINUTE`], and from [`MINUTE_LIMIT`] on [`ONE_THREAD_LONG`].
 /// Its searches solve levels those of [`ONE_THREAD`] do not (levels 8, 9 and 12 of the
 /// `xsokoban` set, for one), but they need a second or more of search to do it, and at 10 s a
 /// level every second of the other searches is already spoken for: their shares cut down to
@@ -281,7 +286,9 @@ const MINUTE_LIMIT: f64 = 60.0;
 /// (`xsokoban` 72 at 0.2 s) and 2.3 s unweighted (`sasquatch` 24 at 2.0 s), and the careful
 /// search unweighted 1.1 s (`xsokoban` 46 at 0.7 s). The unweighted dive with pushable-box
 /// cells gets no turn: the two levels only it solves early (`xsokoban` 48 and 77, at 3.4 s)
-/// would take 3.8 s, in which the others' slices cover three more.
+/// would take 3.8 s, in which the others' slices cover three more. Against the halved slices,
+/// side by side at 30 s a level: `xsokoban` 49 -> 53 / 90, `sasquatch` 27 -> 28 / 50, none
+/// lost.
 const ONE_THREAD_HALF_MINUTE: [Phase; 7] = [
     phase(0.02, false, 0),
     phase(0.39, false, MOBILE_CELLS),
