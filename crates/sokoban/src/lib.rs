@@ -272,6 +272,10 @@ const ONE_THREAD_LONG: [Phase; 8] = [
 ];
 /// From this time limit on, the one-thread fast mode runs [`ONE_THREAD_LONG`], whose slices
 /// were chosen for 60 s; from [`LONG_LIMIT`] up to it, [`ONE_THREAD_HALF_MINUTE`].
+/// Measured side by side in one sitting: at 45 s the slices for 30 s solved `xsokoban` 54 / 90
+/// and `sasquatch` 29 / 50 against 51 and 27 for those of 60 s; at 60 s they tie on `xsokoban`
+/// (55 each, 36 for 77) and lead on `sasquatch` (29 against 27), so the step could move later;
+/// the slices of 60 s lost there the levels they solve near a slice's end on a faster machine.
 const MINUTE_LIMIT: f64 = 60.0;
 /// The one-thread fast mode from [`LONG_LIMIT`] up to [`MINUTE_LIMIT`]: the searches of
 /// [`ONE_THREAD_LONG`] with slices chosen for 30 s, from the same runs of each search alone and
