@@ -45,6 +45,9 @@ pub struct Board {
     pub goals: Vec<usize>,
     /// Interior squares a box can never leave for a goal.
     pub dead: Vec<bool>,
+    /// Passage squares: interior squares off goals walled on both sides across one axis, where
+    /// a box stands in the way of the player and of every other box (see `search::PASSAGES`).
+    pub passage: Vec<bool>,
     /// Interior squares in reading order.
     pub interior: Vec<usize>,
     /// The position of a cell in `interior`, or `u16::MAX`.
@@ -112,6 +115,7 @@ impl Board {
             goal,
             goals,
             dead: Vec::new(),
+            passage: Vec::new(),
             interior_words: Vec::new(),
             interior,
             interior_index,
@@ -123,6 +127,13 @@ impl Board {
             grid::insert_bit(&mut board.interior_words, cell);
         }
         board.dead = board.dead_squares();
+        board.passage = (0..len)
+            .map(|cell| {
+                board.floor[cell]
+                    && !board.goal[cell]
+                    && (board.corridor(cell, Direction::Up) || board.corridor(cell, Direction::Left))
+            })
+            .collect();
         board.side_of = board.sides();
         board.distance = board.push_distances();
         Ok(board)
@@ -393,6 +404,19 @@ mod tests {
 
     fn board(rows: &[&str]) -> Board {
         Board::new(&Level::parse(1, "t", rows).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn passages_are_the_squares_off_goals_walled_across_one_axis() {
+        let rows = ["########", "#@ $  .#", "### ####", "#  $   #", "#. # # #", "########"];
+        let board = board(&rows);
+        let passages: Vec<(usize, usize)> = (0..board.len)
+            .filter(|&c| board.passage[c])
+            .map(|c| (c / board.width, c % board.width))
+            .collect();
+        // The upper corridor but where the doorway leaves it, the doorway, and the squares the
+        // lower room's pillars wall in; not the goals, though walled across as well.
+        assert_eq!(passages, [(1, 1), (1, 2), (1, 4), (1, 5), (2, 3), (3, 5), (4, 4), (4, 6)]);
     }
 
     #[test]

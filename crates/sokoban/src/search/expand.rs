@@ -13,11 +13,12 @@
 //!
 //! In a fast search with feature cells, a child's weight is its parent's, plus one for a push
 //! that starts on another box than the one pushed last and neither puts a box on a goal nor
-//! leaves fewer regions shut out of the player (see `open`).
+//! leaves fewer regions shut out of the player or, where the cells count them, fewer boxes in
+//! passages (see `open`).
 
 use super::packing::Packing;
 use super::table::{Node, PACKED};
-use super::{BOXES_HOME_SHIFT, SHUT_OUT_SHIFT, Search};
+use super::{BOXES_HOME_SHIFT, PASSAGES_SHIFT, SHUT_OUT_SHIFT, Search};
 use crate::deadlock::{self, Corral};
 use grid::Direction;
 
@@ -29,6 +30,9 @@ impl Search<'_> {
         self.load(&row);
         if self.limits.cells & super::BOXES_HOME != 0 {
             self.boxes_home = self.boxes.iter().filter(|&&b| self.board.goal[b]).count() as u32;
+        }
+        if self.limits.cells & super::PASSAGES != 0 {
+            self.boxes_in_passages = self.boxes.iter().filter(|&&b| self.board.passage[b]).count() as u32;
         }
         let exact = self.limits.fewest_moves_at.is_some();
         if exact {
@@ -302,12 +306,15 @@ fn last_box(board: &crate::board::Board, node: &Node) -> Option<usize> {
 }
 
 /// The weight a push adds (see `open`): none when it goes on with the box pushed last, or when
-/// the child's cell has more boxes home or fewer regions shut out of the player than the
-/// parent's; one otherwise.
+/// the child's cell has more boxes home, fewer regions shut out of the player or fewer boxes in
+/// passages than the parent's; one otherwise.
 fn weight_of(same_box: bool, parent_cell: u32, child_cell: u32) -> u32 {
-    let home = |cell: u32| cell >> BOXES_HOME_SHIFT;
+    let home = |cell: u32| (cell >> BOXES_HOME_SHIFT) & 0xff;
     let shut_out = |cell: u32| (cell >> SHUT_OUT_SHIFT) & 0xff;
-    let advised = home(child_cell) > home(parent_cell) || shut_out(child_cell) < shut_out(parent_cell);
+    let in_passages = |cell: u32| cell >> PASSAGES_SHIFT;
+    let advised = home(child_cell) > home(parent_cell)
+        || shut_out(child_cell) < shut_out(parent_cell)
+        || in_passages(child_cell) < in_passages(parent_cell);
     u32::from(!(same_box || advised))
 }
 
@@ -321,6 +328,11 @@ mod tests {
         home << BOXES_HOME_SHIFT | shut_out << SHUT_OUT_SHIFT | pushable
     }
 
+    /// The same with boxes in passages.
+    fn cell_with_passages(home: u32, shut_out: u32, in_passages: u32) -> u32 {
+        in_passages << PASSAGES_SHIFT | cell(home, shut_out, 0)
+    }
+
     #[test]
     fn a_push_weighs_one_unless_it_goes_on_with_the_same_box_or_betters_a_feature() {
         let parent = cell(3, 2, 5);
@@ -332,6 +344,17 @@ mod tests {
         assert_eq!(weight_of(true, parent, cell(3, 2, 5)), 0);
         assert_eq!(weight_of(false, parent, cell(4, 2, 5)), 0);
         assert_eq!(weight_of(false, parent, cell(3, 1, 5)), 0);
+    }
+
+    #[test]
+    fn a_push_that_clears_a_passage_is_free_and_one_that_blocks_one_is_not() {
+        let parent = cell_with_passages(3, 2, 2);
+        assert_eq!(weight_of(false, parent, cell_with_passages(3, 2, 1)), 0);
+        assert_eq!(weight_of(false, parent, cell_with_passages(3, 2, 3)), 1);
+        assert_eq!(weight_of(false, parent, cell_with_passages(3, 2, 2)), 1);
+        // The boxes home are read apart from the passages' byte above them.
+        assert_eq!(weight_of(false, parent, cell_with_passages(4, 2, 3)), 0);
+        assert_eq!(weight_of(false, parent, cell_with_passages(2, 2, 2)), 1);
     }
 
     #[test]

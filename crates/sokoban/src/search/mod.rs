@@ -34,7 +34,9 @@
 //!   moved rather than going back to an older state that looks as good. The fast mode's later
 //!   searches also split the open states into *feature cells* by two or three features, the
 //!   boxes on goals, the regions of floor the player is shut out of and (in one dive, on long
-//!   time limits) the boxes the player can push; every second expansion takes
+//!   time limits) the boxes the player can push; a fourth, the boxes standing in passages
+//!   ([`PASSAGES`]), is there to be screened (`--search`) and no schedule uses it yet. Every
+//!   second expansion takes
 //!   the best state of the next cell in turn (see `open`, after the feature-space search
 //!   FESS), so a bound that is flat over a wide plateau no longer keeps the search on one
 //!   kind of progress. A cell's best state is the one of least *move weight*: the fewest
@@ -124,7 +126,7 @@ pub(crate) struct Limits {
     /// which must be the push optimum. States then keep the player's exact square.
     pub fewest_moves_at: Option<u16>,
     /// The features whose cells take turns in the open list (see `open`; fast mode only): a
-    /// set of [`BOXES_HOME`], [`SHUT_OUT`] and [`MOBILE`], empty for one queue.
+    /// set of [`BOXES_HOME`], [`SHUT_OUT`], [`MOBILE`] and [`PASSAGES`], empty for one queue.
     pub cells: u8,
     /// Store no state whose pushes so far and bound add up to more than this: a search for an
     /// answer of at most this many pushes (the fast mode's improvement of an answer it has).
@@ -138,9 +140,15 @@ pub(crate) const SHUT_OUT: u8 = 2;
 /// A feature of a state: the boxes the player can push (from where it stands, onto a free
 /// square that is not dead).
 pub(crate) const MOBILE: u8 = 4;
+/// A feature of a state: the boxes off goals that stand in passages (squares walled on both
+/// sides across one axis, see `Board::passage`), where each blocks the way of the player and of
+/// every other box. After FESS's room connectivity, which counts the links between rooms that
+/// boxes obstruct; here a box in a passage counts, not a link between rooms.
+pub(crate) const PASSAGES: u8 = 8;
 /// Where each feature's byte sits in a cell (see `Search::cell_of`), read back by the move
 /// weights (see `expand`); the boxes the player can push take the lowest byte.
 pub(super) const BOXES_HOME_SHIFT: u32 = 16;
+pub(super) const PASSAGES_SHIFT: u32 = 24;
 pub(super) const SHUT_OUT_SHIFT: u32 = 8;
 
 impl Default for Limits {
@@ -262,6 +270,8 @@ struct Search<'a> {
     child_words: Vec<u64>,
     /// The boxes on goals in the position being expanded.
     boxes_home: u32,
+    /// The boxes in passages in the position being expanded (see [`PASSAGES`]).
+    boxes_in_passages: u32,
     reach: Reach,
     // The bound's cost matrices and matching; `cost` also keeps the row of the parent's matrix
     // that a child's bound replaces (see `estimate`).
@@ -336,6 +346,7 @@ impl<'a> Search<'a> {
             boxes: Vec::new(),
             child_words: vec![0; words],
             boxes_home: 0,
+            boxes_in_passages: 0,
             reach: Reach::new(board),
             cost: Vec::new(),
             parent_cost: Vec::new(),
@@ -382,11 +393,12 @@ impl<'a> Search<'a> {
         let box_hash = boxes.iter().fold(0, |h, &b| h ^ self.zobrist.box_key(b));
         let Some(h) = self.bound(normal) else { return report(Outcome::Unsolvable, self) };
         self.boxes_home = self.boxes.iter().filter(|&&b| self.board.goal[b]).count() as u32;
+        self.boxes_in_passages = self.boxes.iter().filter(|&&b| self.board.passage[b]).count() as u32;
         let cell = if self.limits.cells == 0 || self.limits.fewest_moves_at.is_some() {
             0
         } else {
             let _ = self.reach.lowest_reachable(self.board, &words, player);
-            self.cell_of(self.boxes_home, None)
+            self.cell_of(self.boxes_home, self.boxes_in_passages, None)
         };
         let root = Node {
             parent: NONE,
@@ -471,18 +483,28 @@ impl<'a> Search<'a> {
             return 0;
         }
         let home = self.boxes_home + u32::from(self.board.goal[entered]) - u32::from(self.board.goal[left]);
+        // Counted in the parent only when the feature is on (see `expand`).
+        let in_passages = if self.limits.cells & PASSAGES == 0 {
+            0
+        } else {
+            self.boxes_in_passages + u32::from(self.board.passage[entered])
+                - u32::from(self.board.passage[left])
+        };
         let parents_shut_out = (parent_cell >> SHUT_OUT_SHIFT) & 0xff;
-        self.cell_of(home, Some((left, entered, parents_shut_out)))
+        self.cell_of(home, in_passages, Some((left, entered, parents_shut_out)))
     }
 
     /// The feature cell of the position whose region was just found: the one loaded
     /// (`occupied`, `boxes`), or its child where a box `moved` from one square to another
     /// (already in `occupied`), with the parent's count of regions shut out, with `boxes_home`
-    /// boxes on goals (see `open`). A byte a feature.
-    fn cell_of(&mut self, boxes_home: u32, moved: Option<(usize, usize, u32)>) -> u32 {
+    /// boxes on goals and `in_passages` boxes in passages (see `open`). A byte a feature.
+    fn cell_of(&mut self, boxes_home: u32, in_passages: u32, moved: Option<(usize, usize, u32)>) -> u32 {
         let mut cell = 0;
         if self.limits.cells & BOXES_HOME != 0 {
             cell |= boxes_home.min(255) << BOXES_HOME_SHIFT;
+        }
+        if self.limits.cells & PASSAGES != 0 {
+            cell |= in_passages.min(255) << PASSAGES_SHIFT;
         }
         // Before the regions are counted: that reuses the player's region's words.
         if self.limits.cells & MOBILE != 0 {

@@ -18,7 +18,8 @@
 //! named; each cell offers its state of least weight. Here a move is one push, so a state's
 //! weight (kept in `Node::moves`, see `expand`) counts the pushes on its path that start
 //! moving a box other than the one pushed just before, unless the push puts a box on a goal or
-//! leaves fewer regions shut out of the player. Pushing the same box on is free, so a run of
+//! leaves fewer regions shut out of the player (or fewer boxes in passages, where the cells
+//! count them). Pushing the same box on is free, so a run of
 //! pushes of one box weighs as one move; a push that betters a feature is free, as an advised
 //! move is. A cell's queue takes its states by weight first and by the search's own order
 //! among equal weights, so every cell first offers what a few changes of box reach from the
