@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! sokoban-bench <SET> [--time-limit SECS] [--max-states N] [--threads N] [--side-by-side] [--first N]
-//!               [--without LIST] [--out FILE.tsv]
+//!               [--without LIST] [--search SEARCH] [--out FILE.tsv]
 //! sokoban-bench --compare <OLD.tsv> <NEW.tsv>
 //! ```
 //!
@@ -16,7 +16,10 @@
 //! one line a level, for `--compare` (see [`crate::bench_results`]). `--side-by-side` runs each
 //! level's two fast searches at once on two threads, one level at a time on two threads, to
 //! compare with `--threads 1` (one level at a time, its searches one after the other).
-//! `--without LIST` passes the binary's switch, to measure what a technique adds.
+//! `--without LIST` passes the binary's switch, to measure what a technique adds. `--search
+//! SEARCH` passes the binary's option that runs one search of the fast mode alone for the whole
+//! time limit (`dive:home+shut-out+pushable`, see `sokoban::bench::OneSearch`): the screening
+//! runs from which the schedules' slices are chosen.
 
 use crate::args::Spec;
 use crate::bench_results;
@@ -25,7 +28,7 @@ use sokoban::{Record, Summary, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const USAGE: &str = "sokoban-bench <SET> [--time-limit SECS] [--max-states N] [--threads N] [--side-by-side] [--first N] [--without LIST] [--out FILE.tsv]\n\
+const USAGE: &str = "sokoban-bench <SET> [--time-limit SECS] [--max-states N] [--threads N] [--side-by-side] [--first N] [--without LIST] [--search SEARCH] [--out FILE.tsv]\n\
                      \x20      cargo xtask sokoban-bench --compare <OLD.tsv> <NEW.tsv>";
 
 pub fn main(args: &[String]) -> Result<()> {
@@ -44,7 +47,15 @@ pub fn main(args: &[String]) -> Result<()> {
         task: "sokoban-bench",
         usage: USAGE,
         positional: &["<SET>"],
-        with_value: &["--time-limit", "--max-states", "--threads", "--first", "--without", "--out"],
+        with_value: &[
+            "--time-limit",
+            "--max-states",
+            "--threads",
+            "--first",
+            "--without",
+            "--search",
+            "--out",
+        ],
         switches: &["--side-by-side"],
     }
     .parse(args)?;
@@ -90,6 +101,9 @@ pub fn main(args: &[String]) -> Result<()> {
     if let Some(without) = parsed.value("--without") {
         command.args(["--without", without]);
     }
+    if let Some(search) = parsed.value("--search") {
+        command.args(["--search", search]);
+    }
     eprintln!("solving {} at {time_limit} s a level...", file.display());
     let output = command
         .stdin(Stdio::null())
@@ -111,8 +125,9 @@ pub fn main(args: &[String]) -> Result<()> {
     }
     let states = max_states.map_or_else(String::new, |cap| format!(", {cap} states a search"));
     let without = parsed.value("--without").map_or_else(String::new, |list| format!(", without {list}"));
+    let alone = parsed.value("--search").map_or_else(String::new, |search| format!(", {search} alone"));
     println!(
-        "{name}: {}, {}; {time_limit} s a level{states}{without}",
+        "{name}: {}, {}; {time_limit} s a level{states}{without}{alone}",
         Summary::of(&records),
         unsolved_counts(&records)
     );

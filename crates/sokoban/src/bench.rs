@@ -1,13 +1,132 @@
-//! The benchmark facade: the solver's phases one at a time, for `benches/benches/sokoban.rs`.
+//! The benchmark facade: the solver's phases one at a time, for `benches/benches/sokoban.rs`,
+//! and its searches one at a time, for choosing the fast mode's schedules.
 //!
 //! The static analysis (dead squares, push distances) and the matching lower bound are
 //! internals of [`crate::solve`], and their types stay private so that no hand-built value
 //! can reach the search. Criterion still needs to time each phase apart from a whole solve,
 //! to see where a change won or lost; this module opens exactly those phases, on a level that
 //! parsing has checked, and nothing else. It is not part of the solving API.
+//!
+//! The fast mode's schedules give each of its searches a slice of the time limit, chosen from
+//! runs of each search alone on whole level sets (the README's screening tables). [`OneSearch`]
+//! names one such search, and [`crate::Options::one_search`] runs it alone for the whole time
+//! limit, so a screening run is a command (`sokoban --search`, `cargo xtask sokoban-bench
+//! --search`) rather than a patch to the schedules.
 
 use crate::board::Board;
 use crate::{Level, SolveError, analyse, boxes_inside, search};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// One search of the fast mode, to run alone (see the module notes). Written
+/// `KIND[:FEATURE+FEATURE...][,unweighted]`:
+/// - `KIND`: `dive` (a heavy weight on the bound, filling goal rooms in their packing orders),
+///   `free-dive` (the same without the packing orders) or `careful` (a light weight, nearly A*,
+///   no packing orders);
+/// - `FEATURE`s, the features whose cells take turns in its open list (none: one queue):
+///   `home` (boxes on goals), `shut-out` (regions of floor the player is shut out of),
+///   `pushable` (boxes the player can push), `passages` (boxes in passages);
+/// - `,unweighted`: the cells' queues in the bound's order rather than by move weight.
+///
+/// The portfolio's searches are, for example, `dive:home+shut-out+pushable` and
+/// `careful:home+shut-out+pushable,unweighted`.
+///
+/// ```
+/// use sokoban::bench::OneSearch;
+///
+/// let search: OneSearch = "free-dive:home+shut-out,unweighted".parse()?;
+/// assert_eq!(search.to_string(), "free-dive:home+shut-out,unweighted");
+/// assert!("dive:home+elsewhere".parse::<OneSearch>().is_err());
+/// # Ok::<(), sokoban::bench::OneSearchError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OneSearch {
+    /// The careful search rather than a dive.
+    pub(crate) careful: bool,
+    /// A dive that fills goal rooms in their packing orders.
+    pub(crate) packing: bool,
+    /// The features of its cells (`search::BOXES_HOME` and the others).
+    pub(crate) cells: u8,
+    /// Its cells' queues ordered by move weight.
+    pub(crate) weighted: bool,
+}
+
+/// The features by name, in the order [`OneSearch`] writes them.
+const FEATURES: [(&str, u8); 4] = [
+    ("home", search::BOXES_HOME),
+    ("shut-out", search::SHUT_OUT),
+    ("pushable", search::MOBILE),
+    ("passages", search::PASSAGES),
+];
+
+/// A [`OneSearch`] that cannot be read: the text and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted]; KIND dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
+)]
+pub struct OneSearchError {
+    text: String,
+    problem: String,
+}
+
+impl FromStr for OneSearch {
+    type Err = OneSearchError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let error = |problem: String| OneSearchError { text: text.to_owned(), problem };
+        let (search, weighted) = match text.strip_suffix(",unweighted") {
+            Some(search) => (search, false),
+            None => (text, true),
+        };
+        let (kind, features) = search.split_once(':').unwrap_or((search, ""));
+        let (careful, packing) = match kind {
+            "dive" => (false, true),
+            "free-dive" => (false, false),
+            "careful" => (true, false),
+            other => return Err(error(format!("unknown kind {other:?}"))),
+        };
+        let mut cells = 0;
+        for name in features.split('+').filter(|name| !name.is_empty()) {
+            let Some(&(_, feature)) = FEATURES.iter().find(|(known, _)| *known == name) else {
+                return Err(error(format!("unknown feature {name:?}")));
+            };
+            if cells & feature != 0 {
+                return Err(error(format!("feature {name:?} named twice")));
+            }
+            cells |= feature;
+        }
+        if !weighted && cells == 0 {
+            return Err(error(
+                "',unweighted' orders the queues of feature cells, and no feature is named".into(),
+            ));
+        }
+        Ok(OneSearch { careful, packing, cells, weighted })
+    }
+}
+
+impl fmt::Display for OneSearch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match (self.careful, self.packing) {
+            (true, _) => "careful",
+            (false, true) => "dive",
+            (false, false) => "free-dive",
+        };
+        let features: Vec<&str> = FEATURES
+            .iter()
+            .filter(|&&(_, feature)| self.cells & feature != 0)
+            .map(|&(name, _)| name)
+            .collect();
+        write!(f, "{kind}")?;
+        if !features.is_empty() {
+            write!(f, ":{}", features.join("+"))?;
+        }
+        if !self.weighted {
+            write!(f, ",unweighted")?;
+        }
+        Ok(())
+    }
+}
 
 /// A level's static analysis, ready to have its phases timed.
 #[derive(Clone, Debug)]
@@ -46,5 +165,43 @@ impl Analysis {
     #[must_use]
     pub fn start_lower_bound(&self) -> Option<u16> {
         search::lower_bound(&self.board, &self.boxes, self.player)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_is_read_back_as_it_is_written() {
+        for text in [
+            "dive",
+            "free-dive:home+shut-out",
+            "careful:home+shut-out+pushable,unweighted",
+            "dive:home+shut-out+passages",
+            "careful:passages",
+        ] {
+            let search: OneSearch = text.parse().unwrap();
+            assert_eq!(search.to_string(), text);
+        }
+        // Features in another order name the same search.
+        let search: OneSearch = "dive:pushable+home".parse().unwrap();
+        assert_eq!(search.to_string(), "dive:home+pushable");
+        assert_eq!(search, OneSearch { careful: false, packing: true, cells: 5, weighted: true });
+    }
+
+    #[test]
+    fn a_search_that_cannot_be_read_says_why() {
+        for (text, problem) in [
+            ("sprint", "unknown kind \"sprint\""),
+            ("dive:home+hom", "unknown feature \"hom\""),
+            ("careful:home+home", "feature \"home\" named twice"),
+            ("dive,unweighted", "no feature is named"),
+            ("dive:home,weighted", "unknown feature \"home,weighted\""),
+            ("", "unknown kind \"\""),
+        ] {
+            let error = text.parse::<OneSearch>().unwrap_err().to_string();
+            assert!(error.contains(problem), "{text:?}: {error}");
+        }
     }
 }

@@ -30,7 +30,10 @@
 //! - `lurd`: the player's walks filled in between the pushes the search found.
 //! - `solution`: LURD replay and its checks ([`verify`]).
 //! - `record`: one level's result as the binary prints it ([`Record`], [`Summary`]).
-//! - [`bench`](mod@bench): the benchmark facade, the static analysis and the bound timed on their own.
+//! - [`bench`](mod@bench): the benchmark facade, the static analysis and the bound timed on their
+//!   own, and one search of the fast mode named ([`bench::OneSearch`]) to run alone for the
+//!   whole time limit ([`Options::one_search`]), as the screening runs that choose the
+//!   schedules' slices do.
 //!
 //! What each technique adds, in levels solved by the fast mode (`--without NAME` switches one
 //! off; the README has the full tables). Corral deadlocks, with each search capped at a number
@@ -365,6 +368,10 @@ pub struct Options {
     /// the memory budget; the first answer stops the other) instead of one after the other on
     /// one. The optimal mode runs on one thread either way.
     pub side_by_side: bool,
+    /// In the fast mode, run this one search alone on one thread for the whole time limit
+    /// instead of the schedules: to measure what each search solves on its own, from which the
+    /// schedules' slices are chosen (see [`bench::OneSearch`]). The optimal mode ignores it.
+    pub one_search: Option<bench::OneSearch>,
 }
 
 impl Default for Options {
@@ -376,6 +383,7 @@ impl Default for Options {
             memory_budget: DEFAULT_MEMORY_BUDGET,
             techniques: Techniques::default(),
             side_by_side: false,
+            one_search: None,
         }
     }
 }
@@ -454,7 +462,13 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     let cells = options.techniques.cells;
     let long = options.time_limit >= LONG_LIMIT;
     let player = level.player;
-    let (mut report, mut stored) = if side_by_side {
+    let one_search = options.one_search.filter(|_| !options.optimal).map(|search| {
+        let bench::OneSearch { careful, packing, cells, weighted } = search;
+        [Phase { until: 1.0, careful, cells, packing, move_weights: weighted }]
+    });
+    let (mut report, mut stored) = if let Some(one_search) = &one_search {
+        run_phases(&board, &inside, player, limits, one_search, start, &AtomicBool::new(false))
+    } else if side_by_side {
         let (dives, beside): (&[Phase], &[Phase]) = match (cells, long) {
             (true, true) => (&DIVES_LONG, &CAREFUL_LONG),
             (true, false) => (&DIVES, &CAREFUL),

@@ -97,6 +97,12 @@ struct Args {
     /// frozen-goals, matching, tunnels, packing, cells, move-weights, improve.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
+    /// Run one search of the fast mode alone, on one thread a level, for the whole time limit,
+    /// instead of the schedules, to measure what it solves on its own:
+    /// KIND[:FEATURE+...][,unweighted], KIND dive, free-dive or careful, FEATURE home,
+    /// shut-out, pushable or passages (see `sokoban::bench::OneSearch`).
+    #[arg(long, value_name = "SEARCH", hide = true, conflicts_with_all = ["optimal", "side_by_side"])]
+    search: Option<sokoban::bench::OneSearch>,
 }
 
 /// The most worker threads `--threads` accepts: each solves one level with its own tables, so
@@ -234,7 +240,8 @@ fn run(args: &Args) -> Result<bool> {
     if args.side_by_side && threads < 2 {
         anyhow::bail!("--side-by-side runs two searches a level: it needs --threads 2 or more");
     }
-    let side_by_side = !args.optimal && (args.side_by_side || chosen.len() * 2 <= threads);
+    let side_by_side =
+        !args.optimal && args.search.is_none() && (args.side_by_side || chosen.len() * 2 <= threads);
     let options = Options {
         optimal: args.optimal,
         time_limit: args.time_limit,
@@ -242,6 +249,7 @@ fn run(args: &Args) -> Result<bool> {
         memory_budget: args.memory << 20,
         techniques,
         side_by_side,
+        one_search: args.search,
     };
     // A level whose searches run side by side starts the second thread itself.
     let workers = if side_by_side { (threads / 2).max(1) } else { threads };

@@ -255,8 +255,9 @@ fn every_search_of_the_fast_mode_agrees_on_solvability_on_random_levels() {
     // the macros (whose "unsolvable" is checked again): solved exactly when the reference
     // solves, and "unsolvable" only after running dry. The schedules rarely reach the later
     // searches on levels this small, so each runs here from the start.
-    use crate::search::{BOXES_HOME, Limits, MOBILE, Outcome, SHUT_OUT, find_pushes};
-    let feature_sets = [0, BOXES_HOME | SHUT_OUT, BOXES_HOME | SHUT_OUT | MOBILE];
+    use crate::search::{BOXES_HOME, Limits, MOBILE, Outcome, PASSAGES, SHUT_OUT, find_pushes};
+    let feature_sets =
+        [0, BOXES_HOME | SHUT_OUT, BOXES_HOME | SHUT_OUT | MOBILE, BOXES_HOME | SHUT_OUT | PASSAGES];
     for level in random_levels(200) {
         let expected = reference_pushes(&level);
         let board = crate::analyse(&level).unwrap();
@@ -286,6 +287,27 @@ fn every_search_of_the_fast_mode_agrees_on_solvability_on_random_levels() {
                     "cells {cells}, weight {weight}, move weights {move_weights}: {outcome:?} but the reference says {expected:?}\n{}",
                     level.to_text()
                 ),
+            }
+        }
+    }
+}
+
+#[test]
+fn one_search_alone_agrees_with_the_reference_on_random_levels() {
+    // `Options::one_search` in place of the schedules, each kind and some features: solved
+    // exactly when the reference solves, every answer verified by `solve`.
+    let searches = ["dive", "free-dive:home+shut-out+passages", "careful:home+shut-out+pushable,unweighted"];
+    for level in random_levels(100) {
+        let expected = reference_pushes(&level);
+        for search in searches {
+            let options =
+                crate::Options { one_search: Some(search.parse().unwrap()), ..crate::Options::default() };
+            let status = crate::solve(&level, &options).unwrap().status;
+            match (&status, expected) {
+                (crate::Status::Solved(_), Some(_)) | (crate::Status::Unsolvable, None) => {}
+                (status, expected) => {
+                    panic!("{search}: {status:?} but the reference says {expected:?}\n{}", level.to_text())
+                }
             }
         }
     }

@@ -108,3 +108,21 @@ fn negative_numbers_are_told_to_be_positive_not_unexpected_arguments() {
         assert!(!ok && stderr.contains("must be positive"), "{flag} 0: {stderr}");
     }
 }
+
+#[test]
+fn one_search_runs_alone_and_a_search_that_cannot_be_read_is_named() {
+    let level = "#######\n#@ $ .#\n#######\n";
+    let (ok, stdout, _) =
+        run_on_file(level, &["--search", "careful:home+shut-out+passages,unweighted", "--json"]);
+    assert!(ok, "{stdout}");
+    assert!(stdout.contains(r#""status":"solved""#), "{stdout}");
+    let (ok, _, stderr) = run_on_file(level, &["--search", "dive:boxes"]);
+    assert!(!ok);
+    assert!(stderr.contains(r#"unknown feature "boxes""#), "{stderr}");
+    // One search of the fast mode: not the optimal mode's, nor two threads'.
+    for other in ["--optimal", "--side-by-side"] {
+        let (ok, _, stderr) = run_on_file(level, &["--search", "dive", other]);
+        assert!(!ok);
+        assert!(stderr.contains("cannot be used with"), "{other}: {stderr}");
+    }
+}
