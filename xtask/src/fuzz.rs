@@ -83,13 +83,13 @@ pub fn main(args: &[String]) -> Result<()> {
             .find_map(|line| line.split_once(':').filter(|(k, _)| k.trim() == key))
             .map_or("?", |(_, v)| v.trim())
     };
-    println!(
+    crate::say(format_args!(
         "{target}: {} executions in {} s, {} crashes, {} hangs (ceilings: {MEMORY_MB} MB, {TIMEOUT_MS} ms a run)",
         stat("execs_done"),
         stat("run_time"),
         stat("saved_crashes"),
         stat("saved_hangs")
-    );
+    ))?;
     let (crashes, hangs) = (stat("saved_crashes").to_owned(), stat("saved_hangs").to_owned());
     if crashes != "0" || hangs != "0" {
         bail!(
@@ -167,7 +167,7 @@ fn minimise(root: &Path, binary: &Path, target: &str, out: &Path, corpus: &Path)
         std::fs::write(corpus.join(corpus_name(&name, &bytes)), bytes)?;
         kept += 1;
     }
-    println!("{target}: {kept} inputs kept in {}", corpus.display());
+    crate::say(format_args!("{target}: {kept} inputs kept in {}", corpus.display()))?;
     Ok(())
 }
 

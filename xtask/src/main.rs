@@ -15,6 +15,7 @@ mod sokoban_bench;
 mod test;
 
 use anyhow::{Context, Result, bail};
+use std::io::{ErrorKind, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -46,6 +47,16 @@ tasks:
   help                             this text
 ";
 
+/// Writes `text` and a line break to standard output. A reader that closed it early (`| head`)
+/// ends the task quietly with status 0, as the puzzle binaries do, where `println!` would panic.
+fn say(text: impl std::fmt::Display) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Err(error) if error.kind() == ErrorKind::BrokenPipe => std::process::exit(0),
+        result => result.context("cannot write to standard output"),
+    }
+}
+
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let Some(task) = args.next() else {
@@ -60,10 +71,7 @@ fn main() -> ExitCode {
         "sokoban-bench" => sokoban_bench::main(&rest),
         "test" => test::main(&rest),
         "fuzz" => fuzz::main(&rest),
-        "help" | "-h" | "--help" => {
-            print!("{USAGE}");
-            Ok(())
-        }
+        "help" | "-h" | "--help" => say(USAGE.trim_end()),
         other => {
             eprint!("unknown task {other:?}\n\n{USAGE}");
             return ExitCode::from(2);
@@ -94,10 +102,7 @@ fn run_generator(
     match parsed.value("--out") {
         Some(path) => write_new_file(Path::new(path), &text, parsed.has("--force")),
         None if parsed.has("--force") => bail!("{task}: --force goes with --out FILE"),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
+        None => say(text.strip_suffix('\n').unwrap_or(&text)),
     }
 }
 

@@ -222,12 +222,12 @@ pub fn main(args: &[String]) -> Result<()> {
             });
         }
     }
-    print_table(&rows);
+    print_table(&rows)?;
 
     let count = |status: &str| rows.iter().filter(|row| row.status() == status).count();
     let (ok, mismatched, errors, unchecked) =
         (count("ok"), count("MISMATCH"), count("ERROR"), count("unchecked"));
-    println!("\n{ok} ok, {mismatched} mismatched, {errors} errors, {unchecked} unchecked");
+    crate::say(format_args!("\n{ok} ok, {mismatched} mismatched, {errors} errors, {unchecked} unchecked"))?;
     if mismatched + errors > 0 {
         bail!("{} of {} answers are wrong or failed", mismatched + errors, rows.len());
     }
@@ -298,7 +298,7 @@ fn kill(pid: u32) {
     };
 }
 
-fn print_table(rows: &[Row]) {
+fn print_table(rows: &[Row]) -> Result<()> {
     let cells: Vec<[String; 7]> = rows
         .iter()
         .map(|row| {
@@ -335,8 +335,9 @@ fn print_table(rows: &[Row]) {
                 if column == 6 { format!("{cell:>width$}") } else { format!("{cell:<width$}") }
             })
             .collect();
-        println!("{}", line.join("  ").trim_end());
+        crate::say(line.join("  ").trim_end())?;
     }
+    Ok(())
 }
 
 fn format_time(time: Duration) -> String {

@@ -126,13 +126,13 @@ pub fn main(args: &[String]) -> Result<()> {
     let states = max_states.map_or_else(String::new, |cap| format!(", {cap} states a search"));
     let without = parsed.value("--without").map_or_else(String::new, |list| format!(", without {list}"));
     let alone = parsed.value("--search").map_or_else(String::new, |search| format!(", {search} alone"));
-    println!(
+    crate::say(format_args!(
         "{name}: {}, {}; {time_limit} s a level{states}{without}{alone}",
         Summary::of(&records),
         unsolved_counts(&records)
-    );
+    ))?;
     if let Some(out) = out {
-        println!("results: {}", out.display());
+        crate::say(format_args!("results: {}", out.display()))?;
     }
     Ok(())
 }
@@ -166,8 +166,7 @@ fn compare(old: &Path, new: &Path) -> Result<()> {
             std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
         bench_results::from_tsv(&text, path)
     };
-    println!("{}", bench_results::compare(&read(old)?, &read(new)?));
-    Ok(())
+    crate::say(bench_results::compare(&read(old)?, &read(new)?))
 }
 
 /// The level file a SET names: an existing path, or `../shared/levels/<SET>.txt`.

@@ -1,0 +1,34 @@
+//! What the tasks print, as a script reading them sees it.
+
+use std::fmt::Write as _;
+use std::process::{Command, Stdio};
+
+#[test]
+fn a_reader_that_closes_the_output_early_ends_the_task_quietly() {
+    // `cargo xtask sokoban-bench --compare old.tsv new.tsv | head -1` on two runs of many levels:
+    // the list of levels lost is far longer than a pipe holds, so the task writes on after its
+    // reader has gone.
+    let dir = std::env::temp_dir().join(format!("xtask-output-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let header = "level\ttitle\tstatus\tpushes\tmoves\tseconds\tstates\n";
+    let (mut old, mut new) = (header.to_owned(), header.to_owned());
+    for level in 1..=20_000 {
+        writeln!(old, "{level}\tlevel {level}\tsolved\t10\t40\t0.0100\t100").unwrap();
+        writeln!(new, "{level}\tlevel {level}\tgave-up\t-\t-\t10.0000\t100000").unwrap();
+    }
+    let (old_file, new_file) = (dir.join("old.tsv"), dir.join("new.tsv"));
+    std::fs::write(&old_file, old).unwrap();
+    std::fs::write(&new_file, new).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["sokoban-bench", "--compare"])
+        .args([&old_file, &new_file])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert_eq!(output.status.code(), Some(0));
+}
