@@ -29,10 +29,10 @@ impl Search<'_> {
         let row: Vec<u64> = self.table.row(id).to_vec();
         self.load(&row);
         if self.limits.cells & super::BOXES_HOME != 0 {
-            self.boxes_home = self.boxes.iter().filter(|&&b| self.board.goal[b]).count() as u32;
+            self.boxes_home = self.boxes_on(&self.board.goal);
         }
         if self.limits.cells & super::PASSAGES != 0 {
-            self.boxes_in_passages = self.boxes.iter().filter(|&&b| self.board.passage[b]).count() as u32;
+            self.boxes_in_passages = self.boxes_on(&self.board.passage);
         }
         let exact = self.limits.fewest_moves_at.is_some();
         if exact {

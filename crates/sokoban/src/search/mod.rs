@@ -392,8 +392,8 @@ impl<'a> Search<'a> {
         let normal = if self.limits.fewest_moves_at.is_some() { player } else { lowest };
         let box_hash = boxes.iter().fold(0, |h, &b| h ^ self.zobrist.box_key(b));
         let Some(h) = self.bound(normal) else { return report(Outcome::Unsolvable, self) };
-        self.boxes_home = self.boxes.iter().filter(|&&b| self.board.goal[b]).count() as u32;
-        self.boxes_in_passages = self.boxes.iter().filter(|&&b| self.board.passage[b]).count() as u32;
+        self.boxes_home = self.boxes_on(&self.board.goal);
+        self.boxes_in_passages = self.boxes_on(&self.board.passage);
         let cell = if self.limits.cells == 0 || self.limits.fewest_moves_at.is_some() {
             0
         } else {
@@ -551,6 +551,11 @@ impl<'a> Search<'a> {
     fn id_of(&self, order: u32) -> u32 {
         // `!order` is `order ^ u32::MAX`: the driver's loop reads the map as `order ^ id_of(0)`.
         if self.limits.optimal || self.limits.fewest_moves_at.is_some() { order } else { !order }
+    }
+
+    /// How many of the loaded boxes stand on the `squares` (goals, passages).
+    fn boxes_on(&self, squares: &[bool]) -> u32 {
+        self.boxes.iter().filter(|&&b| squares[b]).count() as u32
     }
 
     /// Loads a box set (a bit per interior square) into `occupied` and `boxes` (cells).
