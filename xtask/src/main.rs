@@ -12,6 +12,7 @@ mod gen_day15;
 mod gen_day18;
 mod run_all;
 mod sokoban_bench;
+mod sokoban_slices;
 mod test;
 
 use anyhow::{Context, Result, bail};
@@ -40,6 +41,10 @@ tasks:
                                    later)
   sokoban-bench --compare <OLD.tsv> <NEW.tsv>
                                    levels gained, lost, faster and slower between two --out files
+  sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...]
+                                   the slices of a one-thread portfolio that cover the most levels
+                                   of the screening runs in FOLDER (SET-LIMIT-SEARCH.tsv files, as
+                                   in docs/sokoban-screening), with margin; --slices: score these
   fuzz <TARGET> [--minutes N] [--inputs N]
                                    an AFL campaign on one target of crates/fuzz (default 10 minutes,
                                    or N executions), its queue minimised into crates/fuzz/corpus/;
@@ -69,6 +74,7 @@ fn main() -> ExitCode {
         "gen-day15" => gen_day15::main(&rest),
         "gen-day18" => gen_day18::main(&rest),
         "sokoban-bench" => sokoban_bench::main(&rest),
+        "sokoban-slices" => sokoban_slices::main(&rest),
         "test" => test::main(&rest),
         "fuzz" => fuzz::main(&rest),
         "help" | "-h" | "--help" => say(USAGE.trim_end()),

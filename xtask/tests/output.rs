@@ -32,3 +32,25 @@ fn a_reader_that_closes_the_output_early_ends_the_task_quietly() {
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     assert_eq!(output.status.code(), Some(0));
 }
+
+#[test]
+fn the_slices_of_the_committed_screening_runs_cover_both_sets() {
+    // The folder the schedules' slices are chosen from, read as a user runs the task on it.
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/sokoban-screening");
+    let output = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["sokoban-slices", folder.to_str().unwrap(), "--seconds", "58.8"])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(report.contains("searches screened on every set (sasquatch, xsokoban)"), "{report}");
+    assert!(report.contains("\n  sasquatch: ") && report.contains("\n  xsokoban: "), "{report}");
+    // A bad request names the rule it breaks and fails.
+    let output = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["sokoban-slices", folder.to_str().unwrap(), "--seconds", "58.8", "--slices", "plain=3"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("\"plain\" is not among the searches"));
+}

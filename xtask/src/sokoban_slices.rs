@@ -1,0 +1,436 @@
+//! `cargo xtask sokoban-slices`: the slices of a one-thread portfolio, chosen from screening runs.
+//!
+//! ```text
+//! sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...]
+//! ```
+//!
+//! The fast mode's long schedules run several searches one after the other, each in a fixed
+//! window of the time limit (its *slice*). A level is solved if one search solves it within its
+//! slice, and since no search's work carries over to the next, what a portfolio solves can be
+//! foreseen from runs of each search alone on the whole set (the screening runs that
+//! `sokoban-bench --search SEARCH --out FILE.tsv` makes): search `s` with slice `t` solves the
+//! levels that it solved alone within `t`.
+//!
+//! FOLDER holds those runs as `SET-LIMIT-SEARCH.tsv` (`xsokoban-15s-dive_home+shut-out.tsv`,
+//! the search written with `_` for `:`), as `docs/sokoban-screening/` does. Every search
+//! screened on every set in the folder takes part; the others are named and left out.
+//!
+//! **Margins.** The same code runs 1.4 times slower from one machine of a kind to the next, and
+//! a level solved near its slice's end on one is lost on the other. So a level counts as covered
+//! at margin `m` if `m` times its time alone fits in the slice, and a portfolio is scored by the
+//! levels it covers, over all sets, averaged over the margins [`MARGINS`] (1.0 to 1.3): slices
+//! that cover a level with room to spare score higher than slices that only just cover it.
+//!
+//! **The choice.** A hill climb over the slices in quarter seconds: from each start (the time
+//! shared equally, and the whole time given to each search in turn), the move that raises the
+//! score most is made (a part of one search's slice, from 5 s down to a quarter, or the whole of
+//! it, given to another) until none does; the best end wins, the first of equals. It is
+//! deterministic, and takes under a second on the folder of eight searches and two sets. `--slices` scores given slices instead (the
+//! portfolio in the code, to compare), without a climb. The order of the searches within the
+//! time, which does not change what is covered, is left to the schedule's author.
+
+use crate::args::Spec;
+use crate::bench_results;
+use crate::say;
+use anyhow::{Context, Result, bail};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+const USAGE: &str = "sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...]";
+
+/// The margins a covered level is counted at, each times its time alone.
+pub const MARGINS: [f64; 4] = [1.0, 1.1, 1.2, 1.3];
+/// The margin at which the report names the levels only one search covers.
+const REPORT_MARGIN: f64 = 1.2;
+/// The slices' unit: a quarter of a second.
+const UNITS_PER_SECOND: f64 = 4.0;
+/// The parts of a slice a move gives away, in units (5 s, 2 s, 1 s, half and quarter).
+const STEPS: [usize; 5] = [20, 8, 4, 2, 1];
+
+pub fn main(args: &[String]) -> Result<()> {
+    let parsed = Spec {
+        task: "sokoban-slices",
+        usage: USAGE,
+        positional: &["<FOLDER>"],
+        with_value: &["--seconds", "--slices"],
+        switches: &[],
+    }
+    .parse(args)?;
+    let Some(seconds) = parsed.number::<f64>("--seconds", "a number of seconds")? else {
+        bail!(
+            "sokoban-slices: --seconds SECS is required (the time the searches share)\nusage: cargo xtask {USAGE}"
+        );
+    };
+    if !(seconds > 0.0 && seconds <= 100_000.0) {
+        bail!("--seconds {seconds} is not a number of seconds above 0 (at most 100000)");
+    }
+    let screening = Screening::read(Path::new(&parsed.positional[0]))?;
+    let slices = match parsed.value("--slices") {
+        Some(text) => screening.given_slices(text)?,
+        None => screening.choose(seconds),
+    };
+    say(screening.report(&slices, seconds).trim_end())
+}
+
+/// The screening runs of one folder, as the levels each search solved and when.
+#[derive(Debug)]
+pub struct Screening {
+    /// The sets, in name order.
+    sets: Vec<String>,
+    /// The levels of each set (the most any run of it names).
+    levels: Vec<usize>,
+    /// The searches screened on every set, in name order.
+    searches: Vec<String>,
+    /// `solved[search][set]`: the levels it solved alone and in how many seconds.
+    solved: Vec<Vec<Vec<(usize, f64)>>>,
+    /// Searches left out, with the sets they were screened on.
+    left_out: Vec<(String, Vec<String>)>,
+}
+
+/// One screening run: its file's name, the levels solved with their seconds, and the number
+/// of the last level it ran.
+struct Run {
+    file: String,
+    solved: Vec<(usize, f64)>,
+    levels: usize,
+}
+
+/// One file's name without its `.tsv`, read as set, limit and search.
+fn file_name_parts(stem: &str) -> Option<(&str, &str, String)> {
+    let (set, rest) = stem.split_once('-')?;
+    let (limit, search) = rest.split_once('-')?;
+    let limit_ok = limit.strip_suffix('s').is_some_and(|number| number.parse::<f64>().is_ok());
+    (!set.is_empty() && limit_ok && !search.is_empty()).then(|| (set, limit, search.replace('_', ":")))
+}
+
+impl Screening {
+    /// Reads every `SET-LIMIT-SEARCH.tsv` of `folder`.
+    pub fn read(folder: &Path) -> Result<Screening> {
+        let entries = std::fs::read_dir(folder)
+            .with_context(|| format!("cannot read the folder {}", folder.display()))?;
+        let mut runs: BTreeMap<String, BTreeMap<String, Run>> = BTreeMap::new();
+        for entry in entries {
+            let path = entry.with_context(|| format!("cannot read the folder {}", folder.display()))?.path();
+            if !path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("tsv")) {
+                continue;
+            }
+            let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default().to_owned();
+            let stem = path.file_stem().and_then(|stem| stem.to_str()).unwrap_or_default();
+            let Some((set, _, search)) = file_name_parts(stem) else {
+                bail!(
+                    "{}: not named SET-LIMIT-SEARCH.tsv (for example xsokoban-15s-dive_home.tsv)",
+                    path.display()
+                );
+            };
+            let text =
+                std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let records = bench_results::from_tsv(&text, &path)?;
+            let solved = records
+                .iter()
+                .filter(|record| record.status == sokoban::Verdict::Solved)
+                .map(|record| (record.level, record.seconds))
+                .collect();
+            let levels = records.iter().map(|record| record.level).max().unwrap_or(0);
+            let run = Run { file: name.clone(), solved, levels };
+            if let Some(earlier) = runs.entry(search.clone()).or_default().insert(set.to_owned(), run) {
+                bail!(
+                    "two screening runs of {search} on {set} in {}: {} and {name}; keep one",
+                    earlier.file,
+                    folder.display()
+                );
+            }
+        }
+        let sets: Vec<String> = runs
+            .values()
+            .flat_map(|by_set| by_set.keys().cloned())
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if sets.is_empty() {
+            bail!("{} holds no screening runs (SET-LIMIT-SEARCH.tsv files)", folder.display());
+        }
+        let mut screening = Screening {
+            levels: vec![0; sets.len()],
+            sets,
+            searches: Vec::new(),
+            solved: Vec::new(),
+            left_out: Vec::new(),
+        };
+        for (search, by_set) in runs {
+            if by_set.len() < screening.sets.len() {
+                screening.left_out.push((search, by_set.into_keys().collect()));
+                continue;
+            }
+            let mut per_set = Vec::new();
+            // Every set is there, in the order of `sets`.
+            for (index, run) in by_set.into_values().enumerate() {
+                screening.levels[index] = screening.levels[index].max(run.levels);
+                per_set.push(run.solved);
+            }
+            screening.searches.push(search);
+            screening.solved.push(per_set);
+        }
+        if screening.searches.is_empty() {
+            bail!(
+                "{}: no search was screened on every set ({})",
+                folder.display(),
+                screening.sets.join(", ")
+            );
+        }
+        Ok(screening)
+    }
+
+    /// The levels of each set that `slices` (seconds a search) cover at `margin`.
+    fn covered(&self, slices: &[f64], margin: f64) -> Vec<Vec<bool>> {
+        let mut covered: Vec<Vec<bool>> = self.levels.iter().map(|&levels| vec![false; levels + 1]).collect();
+        for (search, &slice) in slices.iter().enumerate() {
+            for (set, solved) in self.solved[search].iter().enumerate() {
+                for &(level, seconds) in solved {
+                    if seconds * margin <= slice {
+                        covered[set][level] = true;
+                    }
+                }
+            }
+        }
+        covered
+    }
+
+    /// The levels covered over every set, averaged over [`MARGINS`].
+    #[allow(clippy::cast_precision_loss, reason = "a count of levels, far below 2^52")]
+    fn score(&self, slices: &[f64]) -> f64 {
+        let total: usize = MARGINS
+            .iter()
+            .map(|&margin| self.covered(slices, margin).iter().flatten().filter(|&&covered| covered).count())
+            .sum();
+        total as f64 / MARGINS.len() as f64
+    }
+
+    /// The slices of `seconds` that cover the most, by the hill climb of the module's essay.
+    #[allow(
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss,
+        reason = "quarter seconds of a time checked to lie in (0, 100000]"
+    )]
+    pub fn choose(&self, seconds: f64) -> Vec<f64> {
+        let n = self.searches.len();
+        let budget = (seconds * UNITS_PER_SECOND).floor() as usize;
+        let as_seconds =
+            |units: &[usize]| units.iter().map(|&unit| unit as f64 / UNITS_PER_SECOND).collect::<Vec<_>>();
+        let mut starts =
+            vec![(0..n).map(|search| budget / n + usize::from(search < budget % n)).collect::<Vec<_>>()];
+        for search in 0..n {
+            let mut all = vec![0; n];
+            all[search] = budget;
+            starts.push(all);
+        }
+        let mut best: Option<(f64, Vec<usize>)> = None;
+        for mut units in starts {
+            let mut score = self.score(&as_seconds(&units));
+            loop {
+                let mut best_move: Option<(f64, Vec<usize>)> = None;
+                for from in 0..n {
+                    let parts = STEPS.iter().copied().filter(|&step| step < units[from]).chain([units[from]]);
+                    for part in parts.filter(|&part| part > 0) {
+                        for to in (0..n).filter(|&to| to != from) {
+                            let mut moved = units.clone();
+                            moved[from] -= part;
+                            moved[to] += part;
+                            let moved_score = self.score(&as_seconds(&moved));
+                            if moved_score > best_move.as_ref().map_or(score, |(best, _)| *best) {
+                                best_move = Some((moved_score, moved));
+                            }
+                        }
+                    }
+                }
+                let Some((moved_score, moved)) = best_move else { break };
+                (score, units) = (moved_score, moved);
+            }
+            if best.as_ref().is_none_or(|(best, _)| score > *best) {
+                best = Some((score, units));
+            }
+        }
+        as_seconds(&best.map(|(_, units)| units).unwrap_or_default())
+    }
+
+    /// Slices given as `SEARCH=SECS,...`; searches not named get none.
+    pub fn given_slices(&self, text: &str) -> Result<Vec<f64>> {
+        let mut slices = vec![0.0; self.searches.len()];
+        for item in split_slices(text) {
+            let Some((search, seconds)) = item.rsplit_once('=') else {
+                bail!("--slices: {item:?} is not SEARCH=SECS");
+            };
+            let Some(index) = self.searches.iter().position(|known| known == search.trim()) else {
+                bail!(
+                    "--slices: {:?} is not among the searches screened on every set ({})",
+                    search.trim(),
+                    self.searches.join(", ")
+                );
+            };
+            let seconds: f64 = seconds
+                .trim()
+                .parse()
+                .ok()
+                .filter(|seconds: &f64| *seconds >= 0.0)
+                .with_context(|| format!("--slices: {:?} is not a number of seconds", seconds.trim()))?;
+            slices[index] += seconds;
+        }
+        Ok(slices)
+    }
+
+    /// What `slices` cover, set by set and margin by margin, and each search's slice with the
+    /// levels only it covers.
+    pub fn report(&self, slices: &[f64], seconds: f64) -> String {
+        let mut text = String::new();
+        let used: f64 = slices.iter().sum();
+        let _ = writeln!(
+            text,
+            "{} searches screened on every set ({}); slices of {used:.2} s of {seconds} s",
+            self.searches.len(),
+            self.sets.join(", ")
+        );
+        for (search, sets) in &self.left_out {
+            let _ = writeln!(text, "left out: {search} (screened on {} only)", sets.join(", "));
+        }
+        let margins: Vec<String> = MARGINS.iter().map(|margin| format!("{margin:.1}")).collect();
+        let _ = writeln!(text, "levels covered at margins {}:", margins.join(" / "));
+        let by_margin: Vec<Vec<Vec<bool>>> =
+            MARGINS.iter().map(|&margin| self.covered(slices, margin)).collect();
+        for (set, name) in self.sets.iter().enumerate() {
+            let counts: Vec<String> = by_margin
+                .iter()
+                .map(|covered| covered[set].iter().filter(|&&covered| covered).count().to_string())
+                .collect();
+            let _ = writeln!(text, "  {name}: {} of {}", counts.join(" / "), self.levels[set]);
+        }
+        let _ = writeln!(text, "slice a search, and the levels only it covers at margin {REPORT_MARGIN}:");
+        for (search, &slice) in slices.iter().enumerate() {
+            let mut only = Vec::new();
+            if slice > 0.0 {
+                let mut without = slices.to_vec();
+                without[search] = 0.0;
+                let (with, without) =
+                    (self.covered(slices, REPORT_MARGIN), self.covered(&without, REPORT_MARGIN));
+                for (set, name) in self.sets.iter().enumerate() {
+                    let levels: Vec<String> = (1..with[set].len())
+                        .filter(|&level| with[set][level] && !without[set][level])
+                        .map(|level| level.to_string())
+                        .collect();
+                    if !levels.is_empty() {
+                        only.push(format!("{name} {}", levels.join(" ")));
+                    }
+                }
+            }
+            let _ = writeln!(text, "  {slice:6.2} s  {:<45} {}", self.searches[search], only.join("; "));
+        }
+        text
+    }
+}
+
+/// `SEARCH=SECS,...` cut into items: a comma begins a new item only if an `=` follows before
+/// the next comma, since a search may hold one (`careful:home,unweighted=5`).
+fn split_slices(text: &str) -> Vec<String> {
+    let mut items: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        match items.last_mut() {
+            Some(last) if !last.contains('=') => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => items.push(piece.to_owned()),
+        }
+    }
+    items.retain(|item| !item.trim().is_empty());
+    items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Screening, file_name_parts, split_slices};
+    use std::fmt::Write as _;
+
+    /// A run as `(set, search, [(level, seconds)...], levels)`.
+    type TestRun<'a> = (&'a str, &'a str, &'a [(usize, f64)], usize);
+
+    /// A screening made of `runs`, written to files and read back.
+    fn screening(runs: &[TestRun]) -> Screening {
+        let folder =
+            std::env::temp_dir().join(format!("sokoban-slices-test-{}-{}", std::process::id(), runs.len()));
+        let _ = std::fs::remove_dir_all(&folder);
+        std::fs::create_dir_all(&folder).unwrap();
+        for (set, search, solved, levels) in runs {
+            let mut text = "level\ttitle\tstatus\tpushes\tmoves\tseconds\tstates\n".to_owned();
+            for level in 1..=*levels {
+                match solved.iter().find(|(solved, _)| *solved == level) {
+                    Some((_, seconds)) => writeln!(text, "{level}\tt\tsolved\t1\t1\t{seconds}\t1").unwrap(),
+                    None => writeln!(text, "{level}\tt\tgave-up\t-\t-\t15.0\t1").unwrap(),
+                }
+            }
+            let name = format!("{set}-15s-{}.tsv", search.replace(':', "_"));
+            std::fs::write(folder.join(name), text).unwrap();
+        }
+        let screening = Screening::read(&folder).unwrap();
+        std::fs::remove_dir_all(&folder).unwrap();
+        screening
+    }
+
+    #[test]
+    fn file_names_give_set_limit_and_search() {
+        assert_eq!(
+            file_name_parts("xsokoban-15s-dive_home+shut-out,unweighted"),
+            Some(("xsokoban", "15s", "dive:home+shut-out,unweighted".to_owned()))
+        );
+        assert_eq!(file_name_parts("xsokoban-soon-dive"), None);
+        assert_eq!(file_name_parts("notes"), None);
+    }
+
+    #[test]
+    fn slices_are_split_at_commas_that_begin_a_new_search() {
+        assert_eq!(
+            split_slices("dive=2,careful:home,unweighted=3.5,"),
+            ["dive=2", "careful:home,unweighted=3.5"]
+        );
+    }
+
+    #[test]
+    fn the_climb_covers_what_fits_with_margin_and_leaves_out_searches_not_on_every_set() {
+        // `a` solves a1 at 1 s, a2 at 5 s and b1 at 1 s; `b` solves a3 at 2 s and b2 at 3 s; `c`
+        // only ran on set `a`. With 8 s, a's 5 s level (6.5 s at margin 1.3) and b's two levels
+        // (3.9 s) cannot all be covered at every margin: b's two levels are worth more.
+        let screening = screening(&[
+            ("a", "dive", &[(1, 1.0), (2, 5.0)], 3),
+            ("b", "dive", &[(1, 1.0)], 2),
+            ("a", "careful", &[(3, 2.0)], 3),
+            ("b", "careful", &[(2, 3.0)], 2),
+            ("a", "free-dive", &[(1, 0.1)], 3),
+        ]);
+        assert_eq!(screening.searches, ["careful", "dive"]);
+        assert_eq!(screening.left_out, [("free-dive".to_owned(), vec!["a".to_owned()])]);
+        let slices = screening.choose(8.0);
+        assert!((slices.iter().sum::<f64>() - 8.0).abs() < 1e-9, "{slices:?}");
+        assert!(slices[0] >= 3.9 && slices[1] >= 1.3, "{slices:?}");
+        assert!((screening.score(&slices) - 4.0).abs() < 1e-9, "{slices:?}");
+        // With 12 s everything fits at every margin: 3.9 + 6.5.
+        let slices = screening.choose(12.0);
+        assert!((screening.score(&slices) - 5.0).abs() < 1e-9, "{slices:?}");
+        let report = screening.report(&slices, 12.0);
+        assert!(report.contains("  a: 3 / 3 / 3 / 3 of 3\n  b: 2 / 2 / 2 / 2 of 2\n"), "{report}");
+        assert!(report.contains("left out: free-dive (screened on a only)"), "{report}");
+    }
+
+    #[test]
+    fn given_slices_are_scored_as_given_and_unknown_searches_refused() {
+        let screening = screening(&[
+            ("a", "dive", &[(1, 1.0), (2, 5.0)], 2),
+            ("a", "careful:home,unweighted", &[(2, 1.0)], 2),
+        ]);
+        let slices = screening.given_slices("careful:home,unweighted=1.1,dive=1").unwrap();
+        assert_eq!(slices, [1.1, 1.0]);
+        // a2 is covered at margins 1.0 and 1.1 (by careful), a1 at 1.0 only (by dive).
+        assert!((screening.score(&slices) - 0.75).abs() < 1e-9);
+        let error = screening.given_slices("plain=3").unwrap_err().to_string();
+        assert!(error.contains("\"plain\" is not among the searches"), "{error}");
+        let error = screening.given_slices("dive=soon").unwrap_err().to_string();
+        assert!(error.contains("\"soon\" is not a number of seconds"), "{error}");
+    }
+}
