@@ -77,22 +77,24 @@
 //! the bound deciding among equals. Weighted and unweighted, the same search solves different
 //! levels, so each search with cells runs both ways, each with a slice of the time.
 //!
-//! From a time limit of 30 s the fast mode runs a wider portfolio (`ONE_THREAD_LONG`): at long
-//! limits a search solves what it solves within a few seconds of its start or hardly at all,
-//! so eight searches, each with a slice of the time, solve more than a few with long
-//! ones. After the plain dive for 2% of the time come a dive whose cells also count the boxes
-//! the player can push, the dive with cells, the dive with cells without the packing orders,
-//! the first and the last of these three again unweighted, and, for the last 36%, the careful
-//! search whose cells count the boxes the player can push, unweighted for its first quarter.
-//! These searches need a second or more of their own to solve the levels the others do not,
-//! which a 10 s limit cannot spare. Those shares were chosen for 60 s: below that limit the
-//! same searches (all but the unweighted dive with pushable-box cells) run with slices chosen
-//! for 30 s (`ONE_THREAD_HALF_MINUTE`), which give the careful search's weighted turn and the
-//! pushable-box dive more of the time and the rest less, as halving the slices of 60 s left
-//! levels in those two just beyond their turns' end.
+//! From a time limit of 30 s the fast mode runs a wider portfolio: at long limits a search
+//! solves what it solves within a few seconds of its start or hardly at all, so several
+//! searches, each with a slice of the time, solve more than a few with long ones. From 60 s
+//! (`ONE_THREAD_LONG`), after the plain dive for 2% of the time come a dive whose cells also
+//! count the boxes the player can push, one whose cells count the boxes in passages instead,
+//! the dive with cells without the packing orders, the first and the last of these again
+//! unweighted, and, for the last third, the careful search whose cells count the boxes the
+//! player can push. Since no search's work carries over to the next, what such a schedule
+//! solves can be foreseen from runs of each search alone; the slices are chosen from those runs
+//! on two level sets (`cargo xtask sokoban-slices`) to cover the most levels with room for a
+//! machine 1.3 times slower. These searches need a second or more of their own to solve the
+//! levels the others do not, which a 10 s limit cannot spare. From 30 s up to 60
+//! (`ONE_THREAD_HALF_MINUTE`) the searches of the schedule that came before (the dive with
+//! cells in place of the one with passage cells, the careful search also unweighted, not the
+//! unweighted dive with pushable-box cells) run with slices chosen for 30 s.
 //! The dives fill goal rooms in a packing order, a box entering a room going straight to the
 //! room's next goal; the careful searches do not, in case the order was what trapped the
-//! dives, and neither does one dive of the portfolio.
+//! dives, and neither do the portfolios' free dives.
 //!
 //! With [`Options::side_by_side`] two threads share the work, each for the whole time limit:
 //! one dives, the other runs the careful search, each plainly for its first 40%
@@ -176,6 +178,10 @@ const FAST_CELLS: u8 = search::BOXES_HOME | search::SHUT_OUT;
 /// The same and the boxes the player can push: the cells of two searches of long limits (see
 /// `ONE_THREAD_LONG`). More cells share the turns more thinly, so these are searches of their own.
 const MOBILE_CELLS: u8 = FAST_CELLS | search::MOBILE;
+/// The cells of [`FAST_CELLS`] and the boxes off goals in passages, where a box blocks the
+/// player and every other box: the cells of one dive of `ONE_THREAD_LONG`, a search of its own
+/// like [`MOBILE_CELLS`].
+const PASSAGE_CELLS: u8 = FAST_CELLS | search::PASSAGES;
 
 /// One search of a sequence that a thread runs in turn (see [`run_phases`]).
 #[derive(Clone, Copy, Debug)]
@@ -263,14 +269,28 @@ const LONG_LIMIT: f64 = 30.0;
 /// search unweighted 5.5 s and weighted the last 15.8 s (`xsokoban` 70 at 13.7 s).
 /// These shares are those of 60 s: below [`MINUTE_LIMIT`], where every slice would be less
 /// than that, [`ONE_THREAD_HALF_MINUTE`] runs instead.
-const ONE_THREAD_LONG: [Phase; 8] = [
+///
+/// Those slices had a margin of a tenth, and a machine of the same kind 1.4 times slower lost
+/// the levels solved near a slice's end. So they were chosen again (seventh session) from runs
+/// of each search alone on both sets on that slower machine (`docs/sokoban-screening`), by
+/// `cargo xtask sokoban-slices docs/sokoban-screening --seconds 58.8`, which scores slices by the
+/// levels they cover with their time alone times 1.0, 1.1, 1.2 and 1.3: 57 of `xsokoban` and 29
+/// of `sasquatch` at each of those margins, against 54 and 27 at 1.0 and 50 and 26 at 1.3 for
+/// the old slices. Two searches take over: the dive whose cells count the boxes in passages
+/// (10.8 s: `xsokoban` 24 at 7.4 s, 30 at 5.5 s, 10 at 3.7 s), and the unweighted dive with
+/// pushable-box cells gets 6.4 s (`xsokoban` 48, 55 and 77 within 4.3 s). The dive with
+/// pushable-box cells gets 16.2 s (`xsokoban` 25 at 11.4 s, `sasquatch` 18 at 11.5 s), the free
+/// dive 0.6 s (`xsokoban` 72 at 0.2 s), the unweighted free dive 4.8 s (`sasquatch` 24) and the
+/// careful search with pushable-box cells the last 20 s, weighted all through (`xsokoban` 76 at
+/// 15.0 s). The dive with cells and the unweighted careful search no longer run: what they
+/// solved within their slices the others cover, but for `xsokoban` 71 (5.7 s).
+const ONE_THREAD_LONG: [Phase; 7] = [
     phase(0.02, false, 0),
-    phase(0.2, false, MOBILE_CELLS),
-    phase(0.393, false, FAST_CELLS),
-    free_dive(0.495, FAST_CELLS),
-    unweighted(phase(0.562, false, MOBILE_CELLS)),
-    unweighted(free_dive(0.645, FAST_CELLS)),
-    unweighted(phase(0.737, true, MOBILE_CELLS)),
+    phase(0.29, false, MOBILE_CELLS),
+    phase(0.47, false, PASSAGE_CELLS),
+    free_dive(0.48, FAST_CELLS),
+    unweighted(phase(0.587, false, MOBILE_CELLS)),
+    unweighted(free_dive(0.667, FAST_CELLS)),
     phase(1.0, true, MOBILE_CELLS),
 ];
 /// From this time limit on, the one-thread fast mode runs [`ONE_THREAD_LONG`], whose slices
