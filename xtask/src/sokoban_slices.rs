@@ -25,9 +25,10 @@
 //! shared equally, and the whole time given to each search in turn), the move that raises the
 //! score most is made (a part of one search's slice, from 5 s down to a quarter, or the whole of
 //! it, given to another) until none does; the best end wins, the first of equals. It is
-//! deterministic, and takes under a second on the folder of eight searches and two sets. `--slices` scores given slices instead (the
-//! portfolio in the code, to compare), without a climb. The order of the searches within the
-//! time, which does not change what is covered, is left to the schedule's author.
+//! deterministic, and takes under a second on the folder of eight searches and two sets.
+//! `--slices` scores given slices instead (the portfolio in the code, to compare), without a
+//! climb. The order of the searches within the time, which does not change what is covered, is
+//! left to the schedule's author.
 
 use crate::args::Spec;
 use crate::bench_results;
@@ -304,13 +305,13 @@ impl Screening {
             let _ = writeln!(text, "  {name}: {} of {}", counts.join(" / "), self.levels[set]);
         }
         let _ = writeln!(text, "slice a search, and the levels only it covers at margin {REPORT_MARGIN}:");
+        let with = self.covered(slices, REPORT_MARGIN);
         for (search, &slice) in slices.iter().enumerate() {
             let mut only = Vec::new();
             if slice > 0.0 {
                 let mut without = slices.to_vec();
                 without[search] = 0.0;
-                let (with, without) =
-                    (self.covered(slices, REPORT_MARGIN), self.covered(&without, REPORT_MARGIN));
+                let without = self.covered(&without, REPORT_MARGIN);
                 for (set, name) in self.sets.iter().enumerate() {
                     let levels: Vec<String> = (1..with[set].len())
                         .filter(|&level| with[set][level] && !without[set][level])

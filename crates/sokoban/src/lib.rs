@@ -305,9 +305,9 @@ const ONE_THREAD_LONG: [Phase; 7] = [
 const MINUTE_LIMIT: f64 = 60.0;
 /// The one-thread fast mode from [`LONG_LIMIT`] up to [`MINUTE_LIMIT`]: the searches that
 /// [`ONE_THREAD_LONG`] ran before the seventh session, with slices chosen for 30 s from the
-/// same runs of each search alone and in the same way, at 30 s instead of 60. Halved, the slices of 60 s lost `sasquatch` 27,
-/// which the weighted careful search solves in 7.1 s alone and 7.9 s into its turn, when that
-/// turn went from 11.1 s to 7.9 s. Chosen for 30 s, the slices must keep every level that
+/// same runs of each search alone and in the same way, at 30 s instead of 60. Halved, the
+/// slices of 60 s lost `sasquatch` 27, which the weighted careful search solves in 7.1 s alone
+/// and 7.9 s into its turn, when that turn went from 11.1 s to 7.9 s. Chosen for 30 s, the slices must keep every level that
 /// either the halved slices or the ones before them solved at 30 s on `xsokoban` and
 /// `sasquatch`, and cover as many more as fit, each within nine tenths of a slice: the
 /// weighted careful search gets 9 s (`sasquatch` 27, `xsokoban` 44 at 7.3 s), the dive with
