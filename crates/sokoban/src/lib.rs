@@ -89,9 +89,9 @@
 //! on two level sets (`cargo xtask sokoban-slices`) to cover the most levels with room for a
 //! machine 1.3 times slower. These searches need a second or more of their own to solve the
 //! levels the others do not, which a 10 s limit cannot spare. From 30 s up to 60
-//! (`ONE_THREAD_HALF_MINUTE`) the searches of the schedule that came before (the dive with
-//! cells in place of the one with passage cells, the careful search also unweighted, not the
-//! unweighted dive with pushable-box cells) run with slices chosen for 30 s.
+//! (`ONE_THREAD_HALF_MINUTE`) five of these searches run, with slices chosen the same way for
+//! 30 s: the plain dive, the dive with pushable-box cells, the free dive, that first dive again
+//! unweighted, and the careful search with pushable-box cells, unweighted.
 //! The dives fill goal rooms in a packing order, a box entering a room going straight to the
 //! room's next goal; the careful searches do not, in case the order was what trapped the
 //! dives, and neither do the portfolios' free dives.
@@ -299,34 +299,29 @@ const ONE_THREAD_LONG: [Phase; 7] = [
 /// and `sasquatch` 29 / 50 against 51 and 27 for those of 60 s; at 60 s they tie on `xsokoban`
 /// (55 each, 36 for 77) and lead on `sasquatch` (29 against 27), so the step could move later;
 /// the slices of 60 s lost there the levels they solve near a slice's end on a faster machine.
-/// Those were the slices of 60 s before the seventh session's; the ones chosen then with
-/// margin (57 / 90 and 29 / 50 at 60 s on that machine) were not run against the doubled
-/// slices of 30 s.
+/// Those were the slices of 60 s and 30 s before the seventh session's; the ones chosen then
+/// with margin (57 / 90 and 29 / 50 at 60 s, 52 / 90 and 26 / 50 at 30 s on that machine) have
+/// not been run against each other between the two limits.
 const MINUTE_LIMIT: f64 = 60.0;
-/// The one-thread fast mode from [`LONG_LIMIT`] up to [`MINUTE_LIMIT`]: the searches that
-/// [`ONE_THREAD_LONG`] ran before the seventh session, with slices chosen for 30 s from the
-/// same runs of each search alone and in the same way, at 30 s instead of 60. Halved, the
-/// slices of 60 s lost `sasquatch` 27, which the weighted careful search solves in 7.1 s alone
-/// and 7.9 s into its turn, when that turn went from 11.1 s to 7.9 s. Chosen for 30 s, the slices must keep every level that
-/// either the halved slices or the ones before them solved at 30 s on `xsokoban` and
-/// `sasquatch`, and cover as many more as fit, each within nine tenths of a slice: the
-/// weighted careful search gets 9 s (`sasquatch` 27, `xsokoban` 44 at 7.3 s), the dive with
-/// pushable-box cells 11.1 s (`sasquatch` 18 at 9.3 s, `xsokoban` 36 at 7.7 s), the dive with
-/// cells 4.5 s (`xsokoban` 71 at 3.7 s), the plain dive 0.6 s, the free dive 1.4 s weighted
-/// (`xsokoban` 72 at 0.2 s) and 2.3 s unweighted (`sasquatch` 24 at 2.0 s), and the careful
-/// search unweighted 1.1 s (`xsokoban` 46 at 0.7 s). The unweighted dive with pushable-box
-/// cells gets no turn: the two levels only it solves early (`xsokoban` 48 and 77, at 3.4 s)
-/// would take 3.8 s, in which the others' slices cover three more. Against the halved slices,
-/// side by side at 30 s a level: `xsokoban` 49 -> 53 / 90, `sasquatch` 27 -> 28 / 50, none
-/// lost.
-const ONE_THREAD_HALF_MINUTE: [Phase; 7] = [
+/// The one-thread fast mode from [`LONG_LIMIT`] up to [`MINUTE_LIMIT`]: five searches with
+/// slices chosen for 30 s by `cargo xtask sokoban-slices docs/sokoban-screening --seconds 29.4`
+/// (the plain dive keeps its 2% first), from the same runs of each search alone as
+/// [`ONE_THREAD_LONG`]'s and with the same margins. The dive with pushable-box cells gets
+/// 16.3 s (`xsokoban` 25 at 11.4 s, `sasquatch` 18 at 11.5 s), the free dive 3 s (`xsokoban`
+/// 59 at 1.7 s), the unweighted dive with pushable-box cells 5.5 s (`xsokoban` 48, 55 and 77
+/// within 4.3 s) and the careful search with pushable-box cells, unweighted, the last 4.6 s
+/// (`xsokoban` 44 at 3.4 s, 46 and 86). The slices that ran before (seven searches chosen by
+/// hand on a faster machine with a margin of a tenth, the weighted careful search the last
+/// 9 s) score 45 to 46 / 90 and 24 / 50 at margins 1.0 to 1.3, these 52 and 27. Side by side at
+/// 30 s a level on the slower machine: `xsokoban` 47 -> 52 / 90 (36, 44, 48, 59, 75 and 77
+/// gained; 10 lost, which only the dive with cells solved), `sasquatch` 25 -> 26 / 50 (26
+/// gained).
+const ONE_THREAD_HALF_MINUTE: [Phase; 5] = [
     phase(0.02, false, 0),
-    phase(0.39, false, MOBILE_CELLS),
-    phase(0.54, false, FAST_CELLS),
-    free_dive(0.585, FAST_CELLS),
-    unweighted(free_dive(0.663, FAST_CELLS)),
-    unweighted(phase(0.698, true, MOBILE_CELLS)),
-    phase(1.0, true, MOBILE_CELLS),
+    phase(0.562, false, MOBILE_CELLS),
+    free_dive(0.662, FAST_CELLS),
+    unweighted(phase(0.845, false, MOBILE_CELLS)),
+    unweighted(phase(1.0, true, MOBILE_CELLS)),
 ];
 /// The fast mode on two threads, one sequence each: plain for the dive's share, then with cells.
 const DIVES: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, 0), phase(1.0, false, FAST_CELLS)];
