@@ -69,6 +69,10 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let rest: Vec<String> = args.collect();
+    if let Err(error) = built_for_this_workspace() {
+        eprintln!("error: {error:#}");
+        return ExitCode::FAILURE;
+    }
     let result = match task.as_str() {
         "run-all" => run_all::main(&rest),
         "gen-day15" => gen_day15::main(&rest),
@@ -90,6 +94,31 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Refuses to run an xtask built for another copy of the workspace. The workspace root is baked
+/// in at compile time (`testkit::workspace_root`), and a build shared between two clones (one
+/// `CARGO_TARGET_DIR`) can leave this binary pointing at the other clone: a benchmark would then
+/// time that clone's solver. `cargo run` says at run time which package it ran, through
+/// `CARGO_MANIFEST_DIR` (this crate's folder, one below the root); run otherwise, there is
+/// nothing to check against.
+fn built_for_this_workspace() -> Result<()> {
+    let Some(manifest_dir) = std::env::var_os("CARGO_MANIFEST_DIR") else { return Ok(()) };
+    let Some(running_in) = Path::new(&manifest_dir).parent() else { return Ok(()) };
+    let built_for = testkit::workspace_root();
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    if !same(running_in, &built_for) {
+        bail!(
+            "this xtask was built for the workspace at {} but runs for the one at {}; \
+             rebuild it here: cargo clean -p testkit -p xtask",
+            built_for.display(),
+            running_in.display()
+        );
+    }
+    Ok(())
 }
 
 /// Runs a generator task: reads `<SEED> [--out FILE [--force]]` and writes what `generate` makes.

@@ -54,3 +54,30 @@ fn the_slices_of_the_committed_screening_runs_cover_both_sets() {
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("\"plain\" is not among the searches"));
 }
+
+#[test]
+fn an_xtask_run_for_another_copy_of_the_workspace_refuses_to_start() {
+    // `cargo run` tells the binary which package it ran; a build made for another clone (the
+    // workspace root is fixed when it is compiled) must not time that clone's solver.
+    let elsewhere = std::env::temp_dir().join(format!("xtask-elsewhere-{}", std::process::id()));
+    std::fs::create_dir_all(elsewhere.join("xtask")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("help")
+        .env("CARGO_MANIFEST_DIR", elsewhere.join("xtask"))
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&elsewhere).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        error.contains("this xtask was built for the workspace at") && error.contains("cargo clean"),
+        "{error}"
+    );
+    // Run for this workspace, as `cargo xtask` runs it, it starts.
+    let output = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("help")
+        .env("CARGO_MANIFEST_DIR", env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+}
