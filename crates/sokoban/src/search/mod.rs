@@ -454,7 +454,7 @@ impl<'a> Search<'a> {
     /// Bytes of the table and the open list once they have grown to take every child of one
     /// more expansion, and of the kept matchings: the most the search can hold when the next
     /// expansion is done.
-    fn bytes_after_expansion(&self) -> u64 {
+    fn bytes_after_expansion(&mut self) -> u64 {
         let bytes = self.table.bytes_after(self.most_children)
             + self.open.bytes_after(self.most_children)
             + self.kept_matchings.bytes()
