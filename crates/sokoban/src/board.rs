@@ -19,7 +19,7 @@
 //!   #######
 //! ```
 
-use crate::level::{Level, Square};
+use crate::level::{Level, MAX_CELLS, Square};
 use grid::{Bfs, Direction, Offsets};
 
 /// A distance that cannot be covered.
@@ -269,9 +269,12 @@ impl Board {
     /// floor costs one step. Rows above and below are a shift by the width away. The sweeps go
     /// forwards and backwards in turn: a forward sweep reads the words above as they have
     /// just grown, so it carries the region down any number of rows, and a backward sweep
-    /// carries it up; it ends after a sweep that adds nothing. A shift by one can wrap from
-    /// one row's end into the next row's start, but the interior never touches the rim, so
-    /// such a bit always lands on a wall, which `free` (a part of the interior) masks off.
+    /// carries it up. A sweep looks only at the words that may grow: at first those of the
+    /// region and the words next to them, later the words next to one that grew. So a small
+    /// region costs a few words, not the board, and the flood ends when no word is left to
+    /// look at rather than after a sweep that adds nothing. A shift by one can wrap from one
+    /// row's end into the next row's start, but the interior never touches the rim, so such a
+    /// bit always lands on a wall, which `free` (a part of the interior) masks off.
     pub fn flood_words(&self, region: &mut [u64], free: &[u64]) {
         let n = region.len();
         let (whole, bits) = (self.width / 64, (self.width % 64) as u32);
@@ -289,11 +292,30 @@ impl Board {
         };
         // A row narrower than a word: rows above and below within the word itself.
         let within = |word: u64| if whole == 0 { (word << bits) | (word >> bits) } else { 0 };
+        // The words that may grow, a bit each (a level has at most `MAX_CELLS` cells).
+        let mut pending = [0_u64; MAX_CELLS / 64 / 64];
+        // Word `i` reads the words beside it and, on a board a word wide or wider, those a row
+        // away: when `i` grows, those may.
+        let mark_around = |pending: &mut [u64; MAX_CELLS / 64 / 64], i: usize| {
+            let rows_away = [i.wrapping_sub(whole), i.wrapping_sub(whole + 1), i + whole, i + whole + 1];
+            let neighbours =
+                [i.wrapping_sub(1), i + 1].into_iter().chain(rows_away.into_iter().filter(|_| whole > 0));
+            for j in neighbours.filter(|&j| j < n) {
+                pending[j / 64] |= 1 << (j % 64);
+            }
+        };
+        for i in (0..n).filter(|&i| region[i] != 0) {
+            pending[i / 64] |= 1 << (i % 64);
+            mark_around(&mut pending, i);
+        }
         let mut forwards = true;
-        loop {
-            let mut changed = false;
+        while pending.iter().any(|&word| word != 0) {
             for step in 0..n {
                 let i = if forwards { step } else { n - 1 - step };
+                if pending[i / 64] >> (i % 64) & 1 == 0 {
+                    continue;
+                }
+                pending[i / 64] &= !(1 << (i % 64));
                 let (here, open) = (region[i], free[i]);
                 let left = if i > 0 { region[i - 1] >> 63 } else { 0 };
                 let right = if i + 1 < n { region[i + 1] << 63 } else { 0 };
@@ -307,11 +329,8 @@ impl Board {
                 }
                 if next != here {
                     region[i] = next;
-                    changed = true;
+                    mark_around(&mut pending, i);
                 }
-            }
-            if !changed {
-                return;
             }
             forwards = !forwards;
         }
@@ -426,7 +445,7 @@ mod tests {
         let mut checked = 0;
         for width in [3, 5, 8, 13, 31, 63, 64, 65, 66, 100, 127, 128, 129, 140] {
             for _ in 0..20 {
-                let height = 3 + random.below(6);
+                let height = 3 + random.below(30);
                 if width < 5 {
                     continue;
                 }
@@ -437,7 +456,12 @@ mod tests {
                 // Boxes on a random third of the interior; the flood starts on a free square.
                 let blocked: Vec<bool> =
                     (0..board.len).map(|c| board.floor[c] && random.below(3) == 0).collect();
-                let Some(&start) = board.interior.iter().find(|&&c| !blocked[c]) else { continue };
+                // Anywhere, so that the region grows up as well as down from it.
+                let open: Vec<usize> = board.interior.iter().copied().filter(|&c| !blocked[c]).collect();
+                if open.is_empty() {
+                    continue;
+                }
+                let start = open[random.below(open.len())];
                 let mut plain = vec![false; board.len];
                 let mut stack = vec![start];
                 plain[start] = true;

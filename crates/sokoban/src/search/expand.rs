@@ -38,7 +38,7 @@ impl Search<'_> {
         if exact {
             self.reach.walk_distances(self.board, &self.occupied, usize::from(node.player));
         } else {
-            self.reach.flood(self.board, &self.occupied, usize::from(node.player));
+            self.reach.flood(self.board, usize::from(node.player));
         }
         if self.limits.techniques.corral_deadlocks
             && self.corral_deadlocks.dead(

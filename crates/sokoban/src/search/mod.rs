@@ -388,7 +388,7 @@ impl<'a> Search<'a> {
         }
         let words = self.child_words.clone();
         self.load(&words);
-        let lowest = self.reach.flood(self.board, &self.occupied, player);
+        let lowest = self.reach.flood(self.board, player);
         let normal = if self.limits.fewest_moves_at.is_some() { player } else { lowest };
         let box_hash = boxes.iter().fold(0, |h, &b| h ^ self.zobrist.box_key(b));
         let Some(h) = self.bound(normal) else { return report(Outcome::Unsolvable, self) };

@@ -2,14 +2,12 @@
 //!
 //! Between pushes the player walks freely, so a state records the player's *region* by one
 //! square of it, the lowest (top-left in reading order). Expanding a state needs the whole
-//! region, to know which boxes the player can stand behind: a breadth-first flood from the
-//! player with [`grid::Bfs`], which also gives the walking distances the fewest-moves search
+//! region, to know which boxes the player can stand behind, and every child state needs the
+//! lowest square of its own. Both floods run over bit words ([`Board::flood_words`]): 64
+//! cells to a word operation, a row's stretch of floor at a time, which beats a queue walk on
+//! the small boards where most states are made. Only the fewest-moves search floods the
+//! expanded state's region breadth first, with [`grid::Bfs`], for the walking distances it
 //! counts.
-//!
-//! Every child state needs only the region's lowest square, and children are made far more
-//! often than states are expanded. That flood runs over bit words instead
-//! ([`Board::flood_words`]): 64 cells to a word operation, a row's stretch of floor at a time,
-//! which beats a queue walk on the small boards where most states are made.
 //!
 //! Many pushes need no flood at all. When the square the box is pushed onto was the player's
 //! and its free neighbours stay joined round it, and the square the box left opens onto
@@ -47,6 +45,9 @@ pub(super) struct Reach {
     rest_words: Vec<u64>,
     /// The region of the last [`Reach::flood`] (the state being expanded), as bit words.
     parent_region: Vec<u64>,
+    /// Whether the last flood of a state being expanded was [`Reach::flood`] (its region in
+    /// `parent_region`) rather than [`Reach::walk_distances`] (in `bfs`).
+    region_in_words: bool,
     /// Whether the last region was the parent's with two squares swapped, not flooded (see
     /// [`Reach::child_lowest`]): its squares shut out are the parent's.
     parents_region_kept: bool,
@@ -66,6 +67,7 @@ impl Reach {
             region_words: vec![0; words],
             rest_words: vec![0; words],
             parent_region: vec![0; words],
+            region_in_words: false,
             parents_region_kept: false,
         }
     }
@@ -81,28 +83,38 @@ impl Reach {
         }
     }
 
-    /// Floods the player's region from `from` around the boxes of `occupied` and returns its
-    /// lowest square. [`Reach::contains`] then answers for that region, and
-    /// [`Reach::child_lowest`] starts from it.
-    pub fn flood(&mut self, board: &Board, occupied: &[bool], from: usize) -> usize {
-        let region = self.bfs.reach([from], |cell| board.floor[cell] && !occupied[cell]);
-        self.parent_region.fill(0);
-        for &cell in region {
-            grid::insert_bit(&mut self.parent_region, cell as usize);
+    /// Floods the player's region from `from` around the boxes of the last
+    /// [`Reach::set_parent`] and returns its lowest square. [`Reach::contains`] then answers for
+    /// that region, and [`Reach::child_lowest`] starts from it. Bitwise, like a child's: no
+    /// distances are needed.
+    pub fn flood(&mut self, board: &Board, from: usize) -> usize {
+        for ((free, &floor), &parent) in
+            self.free_words.iter_mut().zip(&board.interior_words).zip(&self.parent_cells)
+        {
+            *free = floor & !parent;
         }
-        region.iter().min().map_or(from, |&cell| cell as usize)
+        self.parent_region.fill(0);
+        grid::insert_bit(&mut self.parent_region, from);
+        board.flood_words(&mut self.parent_region, &self.free_words);
+        self.region_in_words = true;
+        grid::set_bits(&self.parent_region).next().unwrap_or(from)
     }
 
-    /// Floods the player's region like [`Reach::flood`], keeping the walking distances from
-    /// `from` for [`Reach::walk`].
+    /// Floods the player's region breadth first, keeping the walking distances from `from`
+    /// for [`Reach::walk`].
     pub fn walk_distances(&mut self, board: &Board, occupied: &[bool], from: usize) {
         let _ = self.bfs.distances([from], |cell| board.floor[cell] && !occupied[cell]);
+        self.region_in_words = false;
     }
 
     /// True when the last flood reached `cell`.
     #[inline]
     pub fn contains(&self, cell: usize) -> bool {
-        self.bfs.last_distances()[cell] != UNREACHED
+        if self.region_in_words {
+            grid::has_bit(&self.parent_region, cell)
+        } else {
+            self.bfs.last_distances()[cell] != UNREACHED
+        }
     }
 
     /// The walking distance from the last flood's start to `cell` (reached by it).
@@ -325,8 +337,11 @@ mod tests {
             let cells: Vec<usize> = board.interior.iter().copied().filter(|&c| boxed[c]).collect();
             let mut reach = Reach::new(&board);
             reach.set_parent(&box_words(&board, &cells), &cells);
-            let _ = reach.flood(&board, &boxed, player);
+            let lowest = reach.flood(&board, player);
             let region = reach_of(&board, &boxed, player);
+            // The expanded state's own region, bitwise, is the plain flood's.
+            assert_eq!(lowest, region.iter().position(|&r| r).unwrap(), "{text}");
+            assert!((0..board.len).all(|c| reach.contains(c) == region[c]), "{text}");
             let parents_shut_out = plain_regions_beyond(&board, &boxed, player);
             for &b in &cells {
                 for d in Direction::READING_ORDER {
