@@ -301,21 +301,21 @@ impl Board {
             let neighbours =
                 [i.wrapping_sub(1), i + 1].into_iter().chain(rows_away.into_iter().filter(|_| whole > 0));
             for j in neighbours.filter(|&j| j < n) {
-                pending[j / 64] |= 1 << (j % 64);
+                grid::insert_bit(pending, j);
             }
         };
         for i in (0..n).filter(|&i| region[i] != 0) {
-            pending[i / 64] |= 1 << (i % 64);
+            grid::insert_bit(&mut pending, i);
             mark_around(&mut pending, i);
         }
         let mut forwards = true;
         while pending.iter().any(|&word| word != 0) {
             for step in 0..n {
                 let i = if forwards { step } else { n - 1 - step };
-                if pending[i / 64] >> (i % 64) & 1 == 0 {
+                if !grid::has_bit(&pending, i) {
                     continue;
                 }
-                pending[i / 64] &= !(1 << (i % 64));
+                grid::remove_bit(&mut pending, i);
                 let (here, open) = (region[i], free[i]);
                 let left = if i > 0 { region[i - 1] >> 63 } else { 0 };
                 let right = if i + 1 < n { region[i + 1] << 63 } else { 0 };

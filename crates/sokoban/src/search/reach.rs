@@ -88,16 +88,21 @@ impl Reach {
     /// that region, and [`Reach::child_lowest`] starts from it. Bitwise, like a child's: no
     /// distances are needed.
     pub fn flood(&mut self, board: &Board, from: usize) -> usize {
-        for ((free, &floor), &parent) in
-            self.free_words.iter_mut().zip(&board.interior_words).zip(&self.parent_cells)
-        {
-            *free = floor & !parent;
-        }
+        self.free_of_parent(board);
         self.parent_region.fill(0);
         grid::insert_bit(&mut self.parent_region, from);
         board.flood_words(&mut self.parent_region, &self.free_words);
         self.region_in_words = true;
         grid::set_bits(&self.parent_region).next().unwrap_or(from)
+    }
+
+    /// Sets the free-square words to the interior squares without the parent's boxes.
+    fn free_of_parent(&mut self, board: &Board) {
+        for ((free, &floor), &parent) in
+            self.free_words.iter_mut().zip(&board.interior_words).zip(&self.parent_cells)
+        {
+            *free = floor & !parent;
+        }
     }
 
     /// Floods the player's region breadth first, keeping the walking distances from `from`
@@ -128,11 +133,7 @@ impl Reach {
     /// ([`Board::flood_words`]).
     pub fn lowest_reachable(&mut self, board: &Board, boxes: &[u64], from: usize) -> usize {
         self.parents_region_kept = false;
-        for ((free, &floor), &parent) in
-            self.free_words.iter_mut().zip(&board.interior_words).zip(&self.parent_cells)
-        {
-            *free = floor & !parent;
-        }
+        self.free_of_parent(board);
         // The squares where the child's boxes differ from the parent's: a box left, a box came.
         for (w, (&child, &parent)) in boxes.iter().zip(&self.parent_row).enumerate() {
             for bit in grid::bits(child ^ parent) {
