@@ -330,6 +330,9 @@ pub(crate) fn has_goal_room(board: &Board, boxes: &[usize], player: usize) -> bo
     Packing::new(board, boxes, player).is_some()
 }
 
+#[cfg(test)]
+pub(crate) use packing::goal_blocks;
+
 impl<'a> Search<'a> {
     fn new(board: &'a Board, limits: Limits, stop: &'a AtomicBool) -> Self {
         // Box sets have a bit per interior square (see `table`).

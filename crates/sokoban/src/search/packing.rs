@@ -76,37 +76,18 @@ impl Packing {
         let mut place = vec![0; board.len];
         let mut orders = Vec::new();
         let mut bfs = Bfs::with_rim(board.width, board.len);
-        let mut seen = vec![false; board.len];
-        for &goal in &board.goals {
-            if seen[goal] {
-                continue;
+        for Room { squares, doors } in rooms(board, boxes, player, &mut bfs) {
+            if orders.len() == MOST_ROOMS {
+                break;
             }
-            let squares: Vec<usize> = bfs
-                .reach([goal], |c| board.floor[c] && !doorway(board, c))
-                .iter()
-                .map(|&c| c as usize)
-                .collect();
-            for &c in &squares {
-                seen[c] = true;
-            }
-            let mut doors: Vec<usize> = squares
-                .iter()
-                .flat_map(|&c| Direction::READING_ORDER.map(|d| board.step(c, d)))
-                .filter(|&c| doorway(board, c))
-                .collect();
-            doors.sort_unstable();
-            doors.dedup();
             let goals: Vec<usize> = squares.iter().copied().filter(|&c| board.goal[c]).collect();
-            let occupied = squares.contains(&player) || boxes.iter().any(|b| squares.contains(b));
-            let open_area = occupied && doors.len() > MOST_DOORS_OCCUPIED;
-            if doors.is_empty() || open_area || goals.len() < 2 || orders.len() == MOST_ROOMS {
-                continue;
-            }
             let mut inside = vec![false; board.len];
             for &c in &squares {
                 inside[c] = true;
             }
-            if let Some(order) = fill_order(board, &inside, &goals, &mut bfs) {
+            let doors = doors
+                .unwrap_or_else(|| (0..board.len).filter(|&c| !inside[c] && doorway(board, c)).collect());
+            if let Some(order) = fill_order(board, &inside, &goals, &doors, &mut bfs) {
                 for &c in &squares {
                     room_of[c] = orders.len() as u8;
                 }
@@ -192,6 +173,104 @@ impl Packing {
     }
 }
 
+/// A room that may be followed: its squares, and the squares the player who empties it comes in
+/// from, `None` for every doorway of the board outside it (see [`rooms`]).
+#[derive(Clone, Debug)]
+struct Room {
+    squares: Vec<usize>,
+    doors: Option<Vec<usize>>,
+}
+
+/// The rooms of the level (see the module notes): the areas doorways fence round goals, and
+/// where such an area is open, the blocks of goals in it that are.
+fn rooms(board: &Board, boxes: &[usize], player: usize, bfs: &mut Bfs) -> Vec<Room> {
+    let occupied = |area: &[usize]| area.contains(&player) || boxes.iter().any(|b| area.contains(b));
+    let goals_in = |area: &[usize]| area.iter().filter(|&&c| board.goal[c]).count();
+    let mut seen = vec![false; board.len];
+    let mut rooms = Vec::new();
+    for &goal in &board.goals {
+        if seen[goal] {
+            continue;
+        }
+        let squares: Vec<usize> =
+            bfs.reach([goal], |c| board.floor[c] && !doorway(board, c)).iter().map(|&c| c as usize).collect();
+        for &c in &squares {
+            seen[c] = true;
+        }
+        let doors = doors_of(board, &squares);
+        if doors.is_empty() || goals_in(&squares) < 2 {
+            continue;
+        }
+        if !occupied(&squares) || doors.len() <= MOST_DOORS_OCCUPIED {
+            rooms.push(Room { squares, doors: None });
+            continue;
+        }
+        // Too open to be one room, as in a lattice of goals or a hall with boxes in it; a block
+        // of goals in it, empty and entered from a few squares, still fills best in an order.
+        for area in goal_areas(board, &squares) {
+            let doors = doors_of(board, &area);
+            if goals_in(&area) >= 2 && doors.len() <= MOST_DOORS_OCCUPIED && !occupied(&area) {
+                rooms.push(Room { squares: area, doors: Some(doors) });
+            }
+        }
+    }
+    rooms
+}
+
+/// How many of the level's rooms are blocks of goals in an open area.
+#[cfg(test)]
+pub(crate) fn goal_blocks(board: &Board, boxes: &[usize], player: usize) -> usize {
+    let mut bfs = Bfs::with_rim(board.width, board.len);
+    rooms(board, boxes, player, &mut bfs).iter().filter(|room| room.doors.is_some()).count()
+}
+
+/// The floor squares next to `room` and outside it, in order.
+fn doors_of(board: &Board, room: &[usize]) -> Vec<usize> {
+    let mut doors: Vec<usize> = room
+        .iter()
+        .flat_map(|&c| Direction::READING_ORDER.map(|d| board.step(c, d)))
+        .filter(|&c| board.floor[c] && !room.contains(&c))
+        .collect();
+    doors.sort_unstable();
+    doors.dedup();
+    doors
+}
+
+/// The goal areas within `region`: each set of goals joined side by side, with the floor
+/// squares every floor neighbour of which is one of its goals (a gap in a block of goals).
+fn goal_areas(board: &Board, region: &[usize]) -> Vec<Vec<usize>> {
+    let mut area_of = vec![usize::MAX; board.len];
+    let mut areas: Vec<Vec<usize>> = Vec::new();
+    for &start in region.iter().filter(|&&c| board.goal[c]) {
+        if area_of[start] != usize::MAX {
+            continue;
+        }
+        let mut area = vec![start];
+        area_of[start] = areas.len();
+        let mut next = 0;
+        while next < area.len() {
+            for n in board.neighbours(area[next]) {
+                if board.goal[n] && area_of[n] == usize::MAX {
+                    area_of[n] = areas.len();
+                    area.push(n);
+                }
+            }
+            next += 1;
+        }
+        areas.push(area);
+    }
+    for &gap in region.iter().filter(|&&c| !board.goal[c]) {
+        let mut beside = board.neighbours(gap).into_iter().filter(|&n| board.floor[n]).map(|n| area_of[n]);
+        if let Some(first) = beside.next()
+            && first != usize::MAX
+            && beside.all(|area| area == first)
+        {
+            areas[first].push(gap);
+        }
+    }
+    areas
+}
+
 /// A floor square, not a goal, walled on two opposite sides: where rooms end.
 fn doorway(board: &Board, cell: usize) -> bool {
     let wall = |d| !board.floor[board.step(cell, d)];
@@ -203,9 +282,13 @@ fn doorway(board: &Board, cell: usize) -> bool {
 
 /// The order to fill the room's `goals` in (see the module notes), or `None` when the full room
 /// cannot be emptied through its doorways.
-fn fill_order(board: &Board, inside: &[bool], goals: &[usize], bfs: &mut Bfs) -> Option<Vec<usize>> {
-    let doors: Vec<usize> =
-        (0..board.len).filter(|&c| !inside[c] && board.floor[c] && doorway(board, c)).collect();
+fn fill_order(
+    board: &Board,
+    inside: &[bool],
+    goals: &[usize],
+    doors: &[usize],
+    bfs: &mut Bfs,
+) -> Option<Vec<usize>> {
     // Goals nearest the doorways are tried first: they are the natural last ones to fill.
     let distance = bfs.distances(doors.iter().copied(), |c| board.floor[c]).to_vec();
     let mut left: Vec<usize> = goals.to_vec();
@@ -216,7 +299,7 @@ fn fill_order(board: &Board, inside: &[bool], goals: &[usize], bfs: &mut Bfs) ->
     }
     let mut emptied = Vec::with_capacity(goals.len());
     while !left.is_empty() {
-        let index = left.iter().position(|&g| can_pull_out(board, inside, &full, &doors, g, bfs))?;
+        let index = left.iter().position(|&g| can_pull_out(board, inside, &full, doors, g, bfs))?;
         let g = left.remove(index);
         full[g] = false;
         emptied.push(g);
@@ -340,6 +423,53 @@ mod tests {
         rows[1] = "#@  $ $         #";
         rows[3] = "# .$. .         #";
         assert!(!followed(&rows));
+    }
+
+    /// An open area (boxes in it, seven doorways in the lattice above) that holds a block of
+    /// eight goals round a gap, walled but for two squares on its right, neither a doorway.
+    const GOAL_BLOCK: [&str; 10] = [
+        "#################",
+        "#@ $ $ $ $      #",
+        "## # # # # # # ##",
+        "#  $ $ $ $      #",
+        "#               #",
+        "#     #####     #",
+        "#     #...      #",
+        "#     #. .      #",
+        "#     #...#     #",
+        "#################",
+    ];
+
+    #[test]
+    fn a_block_of_goals_in_an_open_area_is_a_room() {
+        let level = Level::parse(1, "block", &GOAL_BLOCK).unwrap();
+        let board = Board::new(&level).unwrap();
+        let cell = |row: usize, column: usize| row * board.width + column;
+        let mut bfs = Bfs::with_rim(board.width, board.len);
+        let rooms = rooms(&board, &level.boxes, level.player, &mut bfs);
+        assert_eq!(rooms.len(), 1);
+        assert_eq!(rooms[0].doors, Some(vec![cell(6, 10), cell(7, 10)]));
+        let packing = Packing::new(&board, &level.boxes, level.player).unwrap();
+        let mut goals = packing.orders[0].clone();
+        goals.sort_unstable();
+        assert_eq!(goals, board.goals);
+        // The gap is in the room; the squares it is entered from and the open area are not.
+        assert!(packing.in_room(cell(7, 8)));
+        assert!(
+            !packing.in_room(cell(6, 10)) && !packing.in_room(cell(7, 10)) && !packing.in_room(cell(4, 3))
+        );
+        // The goals beside the entrance are the last to fill.
+        assert!([cell(6, 9), cell(7, 9)].contains(packing.orders[0].last().unwrap()));
+    }
+
+    #[test]
+    fn a_block_of_goals_with_a_box_in_it_is_no_room() {
+        let mut rows = GOAL_BLOCK;
+        rows[1] = "#@ $ $ $        #";
+        rows[6] = "#     #.*.      #";
+        let level = Level::parse(1, "block", &rows).unwrap();
+        let board = Board::new(&level).unwrap();
+        assert!(Packing::new(&board, &level.boxes, level.player).is_none());
     }
 
     #[test]
