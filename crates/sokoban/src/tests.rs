@@ -383,43 +383,41 @@ fn the_packing_order_never_changes_solvability_on_random_levels() {
     assert!(rooms > 100 && solved > 5, "{rooms} levels with a goal room, {solved} solvable");
 }
 
-/// Random levels with a block of goals in an open area: a lattice of walls under the top row
-/// (a doorway between each two walls, too many for one room), below it the boxes, a few walls
-/// and two or three goals side by side on the bottom row, so that only the goals' own block can
+/// Random levels with a block of goals in an open area: a row of alcoves under the top wall
+/// (each a doorway, too many for one room), below it a hall with the player, the boxes, a few
+/// walls and four goals in a square in a bottom corner, so that only the goals' own block can
 /// be a room.
 fn random_goal_block_levels(count: usize) -> Vec<Level> {
     let mut random = testkit::Random::new(0x600d_b10c_0000_0001);
     let mut next = move |n: usize| random.below(n);
     let mut levels = Vec::new();
     while levels.len() < count {
-        let (width, height) = (13 + next(2), 7 + next(2));
-        let goals = 2 + next(2);
-        let first_goal = 1 + next(width - 2 - goals);
+        let (width, height) = (13, 7);
+        let left = next(2) == 0;
         let mut cells: Vec<char> = (0..width * height)
             .map(|i| {
                 let (row, col) = (i / width, i % width);
                 let rim = row == 0 || col == 0 || row + 1 == height || col + 1 == width;
-                let lattice = row == 2 && col % 2 == 0;
-                // Not next to the lattice, where a wall would make a doorway of the square above.
-                let wall = row > 4 && row + 2 < height && next(100) < 15;
-                let goal = row + 2 == height && (first_goal..first_goal + goals).contains(&col);
-                if rim || lattice || wall {
+                let alcoves = row == 1 && col % 2 == 0;
+                let block = row > 3 && if left { col < 3 } else { col + 3 > width };
+                // Under an alcove's side wall, a wall would make a doorway of the hall's square.
+                let wall = row > 2 && col % 2 == 1 && !block && next(100) < 30;
+                if rim || alcoves || wall {
                     '#'
-                } else if goal {
+                } else if block {
                     '.'
                 } else {
                     ' '
                 }
             })
             .collect();
+        // Not in the hall's top row, where no box can be pushed down: the player could only
+        // stand behind it in an alcove, which the box itself closes.
         let mut free: Vec<usize> = (3 * width..cells.len()).filter(|&i| cells[i] == ' ').collect();
-        if free.len() < goals + 1 {
-            continue;
-        }
-        for _ in 0..goals {
+        for _ in 0..4 {
             cells[free.swap_remove(next(free.len()))] = '$';
         }
-        let player: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == ' ').collect();
+        let player: Vec<usize> = (2 * width..cells.len()).filter(|&i| cells[i] == ' ').collect();
         cells[player[next(player.len())]] = '@';
         let rows: Vec<String> = cells.chunks(width).map(|row| row.iter().collect()).collect();
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
@@ -434,7 +432,7 @@ fn random_goal_block_levels(count: usize) -> Vec<Level> {
 fn a_goal_block_as_a_room_never_changes_solvability_on_random_levels() {
     let mut rooms = 0;
     let mut solved = 0;
-    for level in random_goal_block_levels(200) {
+    for level in random_goal_block_levels(100) {
         let board = crate::board::Board::new(&level).unwrap();
         let inside = crate::boxes_inside(&board, &level);
         if crate::search::goal_blocks(&board, &inside, level.player) == 0 {
@@ -445,7 +443,7 @@ fn a_goal_block_as_a_room_never_changes_solvability_on_random_levels() {
         solved += usize::from(expected.is_some());
         assert_fast_mode_agrees(&level, expected);
     }
-    assert!(rooms > 150 && solved > 60, "{rooms} levels with a goal block followed, {solved} solvable");
+    assert!(rooms > 85 && solved > 8, "{rooms} levels with a goal block followed, {solved} solvable");
 }
 
 #[test]
