@@ -19,10 +19,11 @@
 //!   side can still be one: the goals joined through their sides, with the floor squares whose
 //!   floor neighbours are all its goals (a gap inside the block). Such a block is followed when
 //!   it holds at least four goals, no box and not the player at the start, and is entered from
-//!   at most five squares; those squares are then its doorways. (A pair of goals in a hall is
-//!   no room: followed as one, it cost `sasquatch` 46 the three dives that had solved it.) On the classic 90-level set
-//!   this gives 15 levels rooms they had none of (22, 37, 38, 40, 47, 53, 55, 56, 57, 60, 61,
-//!   66, 67, 77 and 85), goal areas whose openings are not walled on two opposite sides.
+//!   at most five squares; those squares are then its doorways. A pair of goals in a hall is no
+//!   room: followed as one, it cost `sasquatch` 46 the three dives that had solved it. On the
+//!   classic 90-level set this gives rooms to 15 levels that had none (22, 37, 38, 40, 47, 53,
+//!   55, 56, 57, 60, 61, 66, 67, 77 and 85): goal areas whose openings are not walled on two
+//!   opposite sides.
 //! - **The order**, found backwards: with every goal of the room filled and nothing outside,
 //!   the player comes in from the doorways and *pulls* boxes out. A box that can be pulled onto
 //!   a doorway with the others still in place leaves, and the next is tried; the goals nearest
