@@ -354,24 +354,29 @@ fn random_room_levels(count: usize) -> Vec<Level> {
             cells[b] = '$';
         }
         cells[front.swap_remove(next(front.len()))] = '@';
-        let rows: Vec<String> = cells.chunks(width).map(|row| row.iter().collect()).collect();
-        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        if let Ok(level) = Level::parse(levels.len() + 1, "room", &rows) {
-            levels.push(level);
-        }
+        levels.extend(level_of_cells(&cells, width, levels.len() + 1, "room"));
     }
     levels
 }
 
-#[test]
-fn the_packing_order_never_changes_solvability_on_random_levels() {
-    // The order restricts the search; the fallback without it must keep every answer right.
-    let mut rooms = 0;
-    let mut solved = 0;
-    for level in random_room_levels(300) {
+/// The level whose squares `cells` holds, `width` to a row, if it is valid.
+fn level_of_cells(cells: &[char], width: usize, number: usize, title: &str) -> Option<Level> {
+    let rows: Vec<String> = cells.chunks(width).map(|row| row.iter().collect()).collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    Level::parse(number, title, &rows).ok()
+}
+
+/// Checks the fast mode against the plain reference on the `levels` for which `followed` says
+/// that the packing order follows a room; returns how many those were and how many solvable.
+fn check_rooms_against_reference(
+    levels: Vec<Level>,
+    followed: impl Fn(&crate::board::Board, &[usize], usize) -> bool,
+) -> (usize, usize) {
+    let (mut rooms, mut solved) = (0, 0);
+    for level in levels {
         let board = crate::board::Board::new(&level).unwrap();
         let inside = crate::boxes_inside(&board, &level);
-        if !crate::search::has_goal_room(&board, &inside, level.player) {
+        if !followed(&board, &inside, level.player) {
             continue;
         }
         rooms += 1;
@@ -379,6 +384,14 @@ fn the_packing_order_never_changes_solvability_on_random_levels() {
         solved += usize::from(expected.is_some());
         assert_fast_mode_agrees(&level, expected);
     }
+    (rooms, solved)
+}
+
+#[test]
+fn the_packing_order_never_changes_solvability_on_random_levels() {
+    // The order restricts the search; the fallback without it must keep every answer right.
+    let (rooms, solved) =
+        check_rooms_against_reference(random_room_levels(300), crate::search::has_goal_room);
     // Both kinds, or the test proves little.
     assert!(rooms > 100 && solved > 5, "{rooms} levels with a goal room, {solved} solvable");
 }
@@ -419,30 +432,17 @@ fn random_goal_block_levels(count: usize) -> Vec<Level> {
         }
         let player: Vec<usize> = (2 * width..cells.len()).filter(|&i| cells[i] == ' ').collect();
         cells[player[next(player.len())]] = '@';
-        let rows: Vec<String> = cells.chunks(width).map(|row| row.iter().collect()).collect();
-        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        if let Ok(level) = Level::parse(levels.len() + 1, "block", &rows) {
-            levels.push(level);
-        }
+        levels.extend(level_of_cells(&cells, width, levels.len() + 1, "block"));
     }
     levels
 }
 
 #[test]
 fn a_goal_block_as_a_room_never_changes_solvability_on_random_levels() {
-    let mut rooms = 0;
-    let mut solved = 0;
-    for level in random_goal_block_levels(100) {
-        let board = crate::board::Board::new(&level).unwrap();
-        let inside = crate::boxes_inside(&board, &level);
-        if crate::search::goal_blocks(&board, &inside, level.player) == 0 {
-            continue;
-        }
-        rooms += 1;
-        let expected = reference_pushes(&level);
-        solved += usize::from(expected.is_some());
-        assert_fast_mode_agrees(&level, expected);
-    }
+    let (rooms, solved) =
+        check_rooms_against_reference(random_goal_block_levels(100), |board, boxes, player| {
+            crate::search::goal_blocks(board, boxes, player) > 0
+        });
     assert!(rooms > 85 && solved > 8, "{rooms} levels with a goal block followed, {solved} solvable");
 }
 
