@@ -93,10 +93,7 @@ impl Packing {
                 break;
             }
             let goals: Vec<usize> = squares.iter().copied().filter(|&c| board.goal[c]).collect();
-            let mut inside = vec![false; board.len];
-            for &c in &squares {
-                inside[c] = true;
-            }
+            let inside = cells_of(board, &squares);
             let doors = doors
                 .unwrap_or_else(|| (0..board.len).filter(|&c| !inside[c] && doorway(board, c)).collect());
             if let Some(order) = fill_order(board, &inside, &goals, &doors, &mut bfs) {
@@ -196,7 +193,10 @@ struct Room {
 /// The rooms of the level (see the module notes): the areas doorways fence round goals, and
 /// where such an area is open, the blocks of goals in it that are.
 fn rooms(board: &Board, boxes: &[usize], player: usize, bfs: &mut Bfs) -> Vec<Room> {
-    let occupied = |area: &[usize]| area.contains(&player) || boxes.iter().any(|b| area.contains(b));
+    let occupied = |area: &[usize]| {
+        let inside = cells_of(board, area);
+        inside[player] || boxes.iter().any(|&b| inside[b])
+    };
     let goals_in = |area: &[usize]| area.iter().filter(|&&c| board.goal[c]).count();
     let mut seen = vec![false; board.len];
     let mut rooms = Vec::new();
@@ -237,12 +237,23 @@ pub(crate) fn goal_blocks(board: &Board, boxes: &[usize], player: usize) -> usiz
     rooms(board, boxes, player, &mut bfs).iter().filter(|room| room.doors.is_some()).count()
 }
 
+/// Whether each cell of the board is one of `squares`: a lookup in constant time, where a
+/// search of the list would cost its length, on rooms that can cover the whole board.
+fn cells_of(board: &Board, squares: &[usize]) -> Vec<bool> {
+    let mut inside = vec![false; board.len];
+    for &c in squares {
+        inside[c] = true;
+    }
+    inside
+}
+
 /// The floor squares next to `room` and outside it, in order.
 fn doors_of(board: &Board, room: &[usize]) -> Vec<usize> {
+    let inside = cells_of(board, room);
     let mut doors: Vec<usize> = room
         .iter()
         .flat_map(|&c| Direction::READING_ORDER.map(|d| board.step(c, d)))
-        .filter(|&c| board.floor[c] && !room.contains(&c))
+        .filter(|&c| board.floor[c] && !inside[c])
         .collect();
     doors.sort_unstable();
     doors.dedup();
