@@ -1,7 +1,7 @@
 //! `cargo xtask sokoban-slices`: the slices of a one-thread portfolio, chosen from screening runs.
 //!
 //! ```text
-//! sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...]
+//! sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...] [--beside SEARCH=SECS,...]
 //! ```
 //!
 //! The fast mode's long schedules run several searches one after the other, each in a fixed
@@ -29,6 +29,11 @@
 //! `--slices` scores given slices instead (the portfolio in the code, to compare), without a
 //! climb. The order of the searches within the time, which does not change what is covered, is
 //! left to the schedule's author.
+//!
+//! **Beside another thread.** On two threads the fast mode runs one search on a thread of its
+//! own for the whole time and the portfolio on the other. `--beside SEARCH=SECS` counts what
+//! that search covers in its SECS as covered already, outside the time the slices share, so
+//! the climb spends the portfolio's time on the levels it leaves.
 
 use crate::args::Spec;
 use crate::bench_results;
@@ -38,7 +43,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-const USAGE: &str = "sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...]";
+const USAGE: &str = "sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...] [--beside SEARCH=SECS,...]";
 
 /// The margins a covered level is counted at, each times its time alone.
 pub const MARGINS: [f64; 4] = [1.0, 1.1, 1.2, 1.3];
@@ -54,7 +59,7 @@ pub fn main(args: &[String]) -> Result<()> {
         task: "sokoban-slices",
         usage: USAGE,
         positional: &["<FOLDER>"],
-        with_value: &["--seconds", "--slices"],
+        with_value: &["--seconds", "--slices", "--beside"],
         switches: &[],
     }
     .parse(args)?;
@@ -66,9 +71,12 @@ pub fn main(args: &[String]) -> Result<()> {
     if !(seconds > 0.0 && seconds <= 100_000.0) {
         bail!("--seconds {seconds} is not a number of seconds above 0 (at most 100000)");
     }
-    let screening = Screening::read(Path::new(&parsed.positional[0]))?;
+    let mut screening = Screening::read(Path::new(&parsed.positional[0]))?;
+    if let Some(text) = parsed.value("--beside") {
+        screening.beside = screening.given_slices("--beside", text)?;
+    }
     let slices = match parsed.value("--slices") {
-        Some(text) => screening.given_slices(text)?,
+        Some(text) => screening.given_slices("--slices", text)?,
         None => screening.choose(seconds),
     };
     say(screening.report(&slices, seconds).trim_end())
@@ -87,6 +95,8 @@ pub struct Screening {
     solved: Vec<Vec<Vec<(usize, f64)>>>,
     /// Searches left out, with the sets they were screened on.
     left_out: Vec<(String, Vec<String>)>,
+    /// Seconds of each search on another thread (`--beside`), outside the slices' time.
+    beside: Vec<f64>,
 }
 
 /// One screening run: its file's name, the levels solved with their seconds, and the number
@@ -157,6 +167,7 @@ impl Screening {
             searches: Vec::new(),
             solved: Vec::new(),
             left_out: Vec::new(),
+            beside: Vec::new(),
         };
         for (search, by_set) in runs {
             if by_set.len() < screening.sets.len() {
@@ -172,6 +183,7 @@ impl Screening {
             screening.searches.push(search);
             screening.solved.push(per_set);
         }
+        screening.beside = vec![0.0; screening.searches.len()];
         if screening.searches.is_empty() {
             bail!(
                 "{}: no search was screened on every set ({})",
@@ -182,10 +194,13 @@ impl Screening {
         Ok(screening)
     }
 
-    /// The levels of each set that `slices` (seconds a search) cover at `margin`.
+    /// The levels of each set that `slices` (seconds a search) cover at `margin`, with the
+    /// searches beside them.
     fn covered(&self, slices: &[f64], margin: f64) -> Vec<Vec<bool>> {
         let mut covered: Vec<Vec<bool>> = self.levels.iter().map(|&levels| vec![false; levels + 1]).collect();
         for (search, &slice) in slices.iter().enumerate() {
+            // A search both beside and in the slices covers what the longer of its times does.
+            let slice = slice.max(self.beside[search]);
             for (set, solved) in self.solved[search].iter().enumerate() {
                 for &(level, seconds) in solved {
                     if seconds * margin <= slice {
@@ -254,16 +269,16 @@ impl Screening {
         as_seconds(&best.map(|(_, units)| units).unwrap_or_default())
     }
 
-    /// Slices given as `SEARCH=SECS,...`; searches not named get none.
-    pub fn given_slices(&self, text: &str) -> Result<Vec<f64>> {
+    /// Slices given as `SEARCH=SECS,...` after `flag`; searches not named get none.
+    pub fn given_slices(&self, flag: &str, text: &str) -> Result<Vec<f64>> {
         let mut slices = vec![0.0; self.searches.len()];
         for item in split_slices(text) {
             let Some((search, seconds)) = item.rsplit_once('=') else {
-                bail!("--slices: {item:?} is not SEARCH=SECS");
+                bail!("{flag}: {item:?} is not SEARCH=SECS");
             };
             let Some(index) = self.searches.iter().position(|known| known == search.trim()) else {
                 bail!(
-                    "--slices: {:?} is not among the searches screened on every set ({})",
+                    "{flag}: {:?} is not among the searches screened on every set ({})",
                     search.trim(),
                     self.searches.join(", ")
                 );
@@ -273,7 +288,7 @@ impl Screening {
                 .parse()
                 .ok()
                 .filter(|seconds: &f64| *seconds >= 0.0)
-                .with_context(|| format!("--slices: {:?} is not a number of seconds", seconds.trim()))?;
+                .with_context(|| format!("{flag}: {:?} is not a number of seconds", seconds.trim()))?;
             slices[index] += seconds;
         }
         Ok(slices)
@@ -292,6 +307,9 @@ impl Screening {
         );
         for (search, sets) in &self.left_out {
             let _ = writeln!(text, "left out: {search} (screened on {} only)", sets.join(", "));
+        }
+        for (search, &seconds) in self.beside.iter().enumerate().filter(|(_, seconds)| **seconds > 0.0) {
+            let _ = writeln!(text, "beside, on another thread: {} for {seconds} s", self.searches[search]);
         }
         let margins: Vec<String> = MARGINS.iter().map(|margin| format!("{margin:.1}")).collect();
         let _ = writeln!(text, "levels covered at margins {}:", margins.join(" / "));
@@ -425,13 +443,31 @@ mod tests {
             ("a", "dive", &[(1, 1.0), (2, 5.0)], 2),
             ("a", "careful:home,unweighted", &[(2, 1.0)], 2),
         ]);
-        let slices = screening.given_slices("careful:home,unweighted=1.1,dive=1").unwrap();
+        let slices = screening.given_slices("--slices", "careful:home,unweighted=1.1,dive=1").unwrap();
         assert_eq!(slices, [1.1, 1.0]);
         // a2 is covered at margins 1.0 and 1.1 (by careful), a1 at 1.0 only (by dive).
         assert!((screening.score(&slices) - 0.75).abs() < 1e-9);
-        let error = screening.given_slices("plain=3").unwrap_err().to_string();
-        assert!(error.contains("\"plain\" is not among the searches"), "{error}");
-        let error = screening.given_slices("dive=soon").unwrap_err().to_string();
-        assert!(error.contains("\"soon\" is not a number of seconds"), "{error}");
+        let error = screening.given_slices("--slices", "plain=3").unwrap_err().to_string();
+        assert!(error.contains("--slices: \"plain\" is not among the searches"), "{error}");
+        let error = screening.given_slices("--beside", "dive=soon").unwrap_err().to_string();
+        assert!(error.contains("--beside: \"soon\" is not a number of seconds"), "{error}");
+    }
+
+    #[test]
+    fn a_search_beside_counts_as_covered_outside_the_shared_time() {
+        // `careful` on the other thread for 2 s covers a3 and b2: the 8 s of the slices then go
+        // to `dive` alone, which covers a1, a2 and b1 at every margin (6.5 s at 1.3).
+        let mut screening = screening(&[
+            ("a", "dive", &[(1, 1.0), (2, 5.0)], 3),
+            ("b", "dive", &[(1, 1.0)], 2),
+            ("a", "careful", &[(3, 1.0)], 3),
+            ("b", "careful", &[(2, 1.5)], 2),
+        ]);
+        screening.beside = screening.given_slices("--beside", "careful=2").unwrap();
+        let slices = screening.choose(8.0);
+        assert!((screening.score(&slices) - 5.0).abs() < 1e-9, "{slices:?}");
+        assert!(slices[1] >= 6.5, "{slices:?}");
+        let report = screening.report(&slices, 8.0);
+        assert!(report.contains("beside, on another thread: careful for 2 s"), "{report}");
     }
 }
