@@ -54,7 +54,9 @@
 //! with, 60 / 90 with two of the portfolio's dives also run unweighted (`ONE_THREAD_LONG`). Both
 //! cores on one level at 60 s (`DIVES_LONG` and `CAREFUL_LONG`): 49 / 90 without, 63 / 90
 //! with, 64 / 90 with the dives' thread run both ways, 65 / 90 in the run after its dive with
-//! cells was given 2% more (the level it won back was solved within the old slice there too).
+//! cells was given 2% more (the level it won back was solved within the old slice there too),
+//! and 64 -> 70 / 90 (tenth session, the same sitting) when the dives' slices were chosen by
+//! `cargo xtask sokoban-slices --beside`, with the careful search's levels counted as covered.
 //!
 //! Boxes frozen on goals taken as walls (`--without frozen-goals`), each search capped at
 //! 200,000 stored states: `xsokoban` 28 / 90 without, 32 / 90 with; `microban` 153 / 155 and
@@ -339,21 +341,25 @@ const CAREFUL: [Phase; 3] = [
 /// whose cells count the boxes the player can push for the whole time ([`CAREFUL_LONG`]): the
 /// two threads solve `xsokoban` 23, 85 and 87 only after 35 s, which no other search does
 /// alone within its screened time and this one not within 20 s, so it needs the time. The
-/// other thread runs the dives and the careful search with cells, with slices chosen from each
-/// search run alone, weighted, on `xsokoban` (15 s a level for the dives, 20 s for the careful
-/// search): the plain dive 1.2 s, the dive with pushable-box cells 10.8 s (57 at 9.0 s), the
-/// dive with cells 13.8 s (30 at 10.0 s alone, which on this thread beside the careful search
-/// did not fit 12.6 s once), the same without the packing orders 7.8 s (32 at 5.3 s), the first
-/// and the last of these three unweighted 4.8 and 6 s (48 and 77 at 3.4 s, 18 at 4.3 s), and
-/// the careful search with cells the last 15.6 s (14 at 12.3 s).
-const DIVES_LONG: [Phase; 7] = [
+/// other thread runs dives, with slices chosen (tenth session) by `cargo xtask sokoban-slices
+/// docs/sokoban-screening --seconds 58.8 --beside careful:home+shut-out+pushable=60`, which
+/// counts what the careful search covers on its own thread as covered: the plain dive 1.2 s,
+/// the dive with pushable-box cells 19.75 s (`xsokoban` 36 at 10.0 s, 61 at 14.9 s, `sasquatch`
+/// 18 and 31), the dive with passage cells 18 s (`xsokoban` 24 at 7.4 s, 30 at 5.5 s, 22 at
+/// 13.5 s), the pushable-box dive unweighted 5 s (48 at 3.8 s), the same without the packing
+/// orders 6 s (77 at 4.0 s, which the orders of its block of goals cost the dives) and the free
+/// dive unweighted the last 10 s (`xsokoban` 18 at 7.2 s, `sasquatch` 24). The screened levels
+/// covered: 63 of `xsokoban` and 29 of `sasquatch` at every margin, against 59 to 55 and 27 for
+/// the slices before (the dive with cells 13.8 s, the free dive 7.8 s and the careful search
+/// with cells the last 15.6 s among them); those covered `xsokoban` 32 (the free dive, 7.8 s
+/// alone) and 14 (the careful search with cells, not screened), which these slices give up.
+const DIVES_LONG: [Phase; 6] = [
     phase(0.02, false, 0),
-    phase(0.2, false, MOBILE_CELLS),
-    phase(0.43, false, FAST_CELLS),
-    free_dive(0.56, FAST_CELLS),
-    unweighted(phase(0.64, false, MOBILE_CELLS)),
-    unweighted(free_dive(0.74, FAST_CELLS)),
-    phase(1.0, true, FAST_CELLS),
+    phase(0.349, false, MOBILE_CELLS),
+    phase(0.649, false, PASSAGE_CELLS),
+    unweighted(phase(0.7325, false, MOBILE_CELLS)),
+    unweighted(free_dive(0.8325, MOBILE_CELLS)),
+    unweighted(free_dive(1.0, FAST_CELLS)),
 ];
 const CAREFUL_LONG: [Phase; 1] = [phase(1.0, true, MOBILE_CELLS)];
 /// The same without feature cells, as before they came.
