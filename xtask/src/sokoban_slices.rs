@@ -43,7 +43,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-const USAGE: &str = "sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...] [--beside SEARCH=SECS,...]";
+const USAGE: &str =
+    "sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...] [--beside SEARCH=SECS,...]";
 
 /// The margins a covered level is counted at, each times its time alone.
 pub const MARGINS: [f64; 4] = [1.0, 1.1, 1.2, 1.3];
