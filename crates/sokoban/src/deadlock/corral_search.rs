@@ -57,13 +57,27 @@ const SUB_STATES_PER_TEST: usize = 2;
 /// The most credit saved up, so that a long run of cache hits does not pay for a storm later.
 const MAX_CREDIT: usize = 50 * MAX_SUB_STATES;
 
-/// A relaxed position: its boxes (sorted squares) and the player's normalised square.
-type SubState = (Vec<u16>, u16);
+/// The boxes of a relaxed position: their squares sorted, padded with [`NO_BOX`]. A fixed
+/// array rather than a vector, so that the small search, which makes one per push it tries,
+/// allocates nothing.
+type Boxes = [u16; MAX_FENCE_BOXES];
+/// The padding of [`Boxes`], after every square.
+const NO_BOX: u16 = u16::MAX;
 
-/// A fence (sorted squares, padded with `u16::MAX`) and a square of the tested position's
-/// player region: that names the relaxed position as well as a [`SubState`], because the
-/// relaxed region is the part of the floor outside the fence that holds that square.
-type Sighting = ([u16; MAX_FENCE_BOXES], u16);
+/// A relaxed position: its boxes and the player's normalised square.
+type SubState = (Boxes, u16);
+
+/// A fence and a square of the tested position's player region: that names the relaxed
+/// position as well as a [`SubState`], because the relaxed region is the part of the floor
+/// outside the fence that holds that square.
+type Sighting = (Boxes, u16);
+
+/// The squares of `boxes`, without the padding.
+fn live(boxes: &Boxes) -> &[u16] {
+    let count = boxes.iter().position(|&b| b == NO_BOX).unwrap_or(MAX_FENCE_BOXES);
+    &boxes[..count]
+}
+
 /// The most sightings remembered; the memory is cleared when they are reached.
 const MOST_SIGHTINGS: usize = 1 << 18;
 
@@ -145,7 +159,7 @@ impl CorralDeadlocks {
                 }
                 let unfinished = self.flood_corral(board, occupied, start);
                 if unfinished && self.fence.len() <= MAX_FENCE_BOXES {
-                    let mut fence = [u16::MAX; MAX_FENCE_BOXES];
+                    let mut fence = [NO_BOX; MAX_FENCE_BOXES];
                     for (kept, &b) in fence.iter_mut().zip(&self.fence) {
                         *kept = b as u16;
                     }
@@ -164,7 +178,7 @@ impl CorralDeadlocks {
                         }
                         tested_region_known = true;
                     }
-                    match self.fence_is_dead(board) {
+                    match self.fence_is_dead(board, fence) {
                         Some(true) => {
                             self.remember(sighting, true);
                             return true;
@@ -221,13 +235,11 @@ impl CorralDeadlocks {
     /// Whether the fence boxes alone, the player in the tested position's region, can never
     /// all reach goals: remembered, or settled by the small search; `None` when it is out of
     /// credit for the small search.
-    fn fence_is_dead(&mut self, board: &Board) -> Option<bool> {
-        let mut fence: Vec<u16> = self.fence.iter().map(|&b| b as u16).collect();
-        fence.sort_unstable();
+    fn fence_is_dead(&mut self, board: &Board, fence: Boxes) -> Option<bool> {
         // Removing the other boxes only joins squares to the player's region, so the flood
         // starts from the whole region of the tested position and has only those to add.
         self.region.copy_from_slice(&self.tested_region);
-        let normal = self.flood_region(board, &fence);
+        let normal = self.flood_region(board, live(&fence));
         let key = (fence, normal as u16);
         if let Some(&dead) = self.verdicts.get(&key) {
             return Some(dead);
@@ -236,7 +248,7 @@ impl CorralDeadlocks {
             // Out of credit: prove nothing now, and try this fence again when it comes back.
             return None;
         }
-        let dead = self.small_search(board, key.clone());
+        let dead = self.small_search(board, key);
         self.credit -= self.visited.len();
         self.verdicts.insert(key, dead);
         Some(dead)
@@ -250,29 +262,30 @@ impl CorralDeadlocks {
         self.todo.clear();
         self.todo.push(start);
         while let Some((boxes, player)) = self.todo.pop() {
-            self.place(&boxes, true);
+            let squares = live(&boxes);
+            self.place(squares, true);
             self.region.fill(0);
             self.region[usize::from(player) / 64] = 1 << (player % 64);
-            let normal = self.flood_region(board, &boxes);
+            let normal = self.flood_region(board, squares);
             let settled = self.visited.len() >= MAX_SUB_STATES
-                || boxes.iter().all(|&b| board.goal[usize::from(b)])
+                || squares.iter().all(|&b| board.goal[usize::from(b)])
                 || self.corral_cells.iter().all(|&c| self.in_region(c));
             if settled {
-                self.place(&boxes, false);
+                self.place(squares, false);
                 return false;
             }
-            if self.visited.insert((boxes.clone(), normal as u16)) {
+            if self.visited.insert((boxes, normal as u16)) {
                 self.push_children(board, &boxes);
             }
-            self.place(&boxes, false);
+            self.place(squares, false);
         }
         true
     }
 
     /// Queues every push of the placed `boxes` that the player's region allows and that
     /// neither lands on a dead square nor freezes a box off its goal.
-    fn push_children(&mut self, board: &Board, boxes: &[u16]) {
-        for (i, &b) in boxes.iter().enumerate() {
+    fn push_children(&mut self, board: &Board, boxes: &Boxes) {
+        for (i, &b) in live(boxes).iter().enumerate() {
             let b = usize::from(b);
             for d in Direction::READING_ORDER {
                 let pusher = board.step(b, d.opposite());
@@ -290,7 +303,7 @@ impl CorralDeadlocks {
                 self.occupied[b] = true;
                 self.occupied[target] = false;
                 if !frozen {
-                    let mut child = boxes.to_vec();
+                    let mut child = *boxes;
                     child[i] = target as u16;
                     child.sort_unstable();
                     self.todo.push((child, b as u16));
