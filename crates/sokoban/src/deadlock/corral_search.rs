@@ -109,7 +109,7 @@ const MOST_SIGHTINGS: usize = 1 << 18;
 /// The corral-deadlock test with its remembered verdicts and its buffers.
 #[derive(Clone, Debug, Default)]
 pub struct CorralDeadlocks {
-    /// Fence and player square of a relaxed position, and whether it was proved dead.
+    /// Fence and player square of a relaxed position, and what its small searches found.
     verdicts: FxHashMap<SubState, Verdict>,
     /// The same verdicts by the fence and the tested position's player square, which is
     /// known before the relaxed region's flood: most tests end here, without it.
@@ -301,15 +301,14 @@ impl CorralDeadlocks {
         self.todo.clear();
         self.todo.push(start);
         while let Some((boxes, player)) = self.todo.pop() {
+            if self.visited.len() >= cap {
+                return None;
+            }
             let squares = live(&boxes);
             self.place(squares, true);
             self.region.fill(0);
             self.region[usize::from(player) / 64] = 1 << (player % 64);
             let normal = self.flood_region(board, squares);
-            if self.visited.len() >= cap {
-                self.place(squares, false);
-                return None;
-            }
             let settled = squares.iter().all(|&b| board.goal[usize::from(b)])
                 || self.corral_cells.iter().all(|&c| self.in_region(c));
             if settled {
@@ -395,6 +394,34 @@ mod tests {
         // Both boxes go right into the corral or nowhere; from there neither reaches a goal
         // left of them, and pushing them down strands them.
         assert!(is_dead(&["######", "#. $ #", "#.@$ #", "######"]));
+    }
+
+    #[test]
+    fn a_fence_left_undecided_is_searched_again_when_it_comes_back() {
+        let rows = ["######", "#. $ #", "#.@$ #", "######"];
+        let (board, occupied, level) = setup(&rows);
+        let reach = reach_of(&board, &occupied, level.player);
+        let mut test = CorralDeadlocks::new(board.len);
+        assert!(test.dead(&board, &occupied, &level.boxes, level.player, |c| reach[c]));
+        // As if the first search had reached its cap: undecided, and no sighting remembered.
+        for verdict in test.verdicts.values_mut() {
+            *verdict = Verdict::Open(0);
+        }
+        test.sightings.clear();
+        assert!(test.dead(&board, &occupied, &level.boxes, level.player, |c| reach[c]));
+        assert!(test.verdicts.values().all(|v| matches!(v, Verdict::Dead)));
+    }
+
+    #[test]
+    fn a_search_at_its_cap_is_undecided() {
+        let rows = ["######", "#. $ #", "#.@$ #", "######"];
+        let (board, occupied, level) = setup(&rows);
+        let reach = reach_of(&board, &occupied, level.player);
+        let mut test = CorralDeadlocks::new(board.len);
+        assert!(test.dead(&board, &occupied, &level.boxes, level.player, |c| reach[c]));
+        let &key = test.verdicts.keys().next().expect("a verdict");
+        assert_eq!(test.small_search(&board, key, 0), None);
+        assert_eq!(test.small_search(&board, key, CAPS[0]), Some(true));
     }
 
     #[test]
