@@ -351,9 +351,8 @@ impl Board {
     }
 
     /// Fewest pushes taking a lone box on `b` to goal number `gi`, the player standing on `p`.
-    /// The search reads whole rows ([`Board::push_distances_to_goals`]); this is for checks.
+    /// The bound reads whole rows ([`Board::push_distances_to_goals`]).
     #[must_use]
-    #[cfg(any(test, debug_assertions))]
     pub fn push_distance(&self, gi: usize, b: usize, p: usize) -> u16 {
         match self.side_index(b, p) {
             NO_SIDE => UNREACHABLE,

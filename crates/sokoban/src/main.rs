@@ -94,7 +94,7 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
-    /// frozen-goals, matching, tunnels, packing, cells, move-weights, improve.
+    /// frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, improve.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
     /// Run one search of the fast mode alone, on one thread a level, for the whole time limit,
@@ -227,11 +227,12 @@ fn run(args: &Args) -> Result<bool> {
             "matching" => techniques.matching = false,
             "tunnels" => techniques.tunnels = false,
             "packing" => techniques.packing = false,
+            "advisor" => techniques.advisor = false,
             "cells" => techniques.cells = false,
             "move-weights" => techniques.move_weights = false,
             other => {
                 anyhow::bail!(
-                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, cells, move-weights, improve)"
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, improve)"
                 )
             }
         }

@@ -9,8 +9,9 @@
 //! - `reach`: the player's region, its normalised square, and walking distances.
 //! - `expand`: the pushes of a state, the pruning that drops some, and tunnel macros.
 //! - `estimate`: the matching bound of a state and its one-row update for a child.
-//! - `packing`: goal rooms, the order to fill each, and the macro that takes a box entering a
-//!   room straight to the room's next goal (fast mode only).
+//! - `packing`: goal rooms, the order to fill each, the macro that takes a box entering a
+//!   room straight to the room's next goal, and the packing advisor, which takes a box there
+//!   from anywhere (fast mode only).
 //! - `open`: the open list, one queue or one per feature cell taken in turn (fast mode).
 //! - this module, the driver: the open list and its orders, the limits, and the pushes of the
 //!   answer read back from the arena.
@@ -22,8 +23,9 @@
 //! distinct goals; when the position has an unfinished PI-corral, only the pushes into that
 //! corral are tried at all (see [`crate::deadlock`]). A push into a one-wide tunnel is
 //! continued through it as one macro move (each push still counted). In fast mode a box pushed
-//! into a goal room goes on to the room's next goal in its packing order, and boxes on the goals
-//! a room has filled in that order stay put.
+//! into a goal room goes on to the room's next goal in its packing order, boxes on the goals
+//! a room has filled in that order stay put, and the packing advisor adds a child that takes a
+//! box from wherever it stands to the room's next goal in one move.
 //!
 //! Three orders of expansion share the code:
 //! - **optimal**: A* on pushes with the matching bound `h`; `f = g + h`, ties to the larger
@@ -75,7 +77,7 @@ use reach::Reach;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
-use table::{NONE, Node, PACKED, Table, Zobrist};
+use table::{ADVISED, NONE, Node, PACKED, Table, Zobrist};
 
 /// Which limit ended a search that gave up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,6 +191,9 @@ pub struct Techniques {
     pub tunnels: bool,
     /// Goal rooms filled in their packing order (fast mode only).
     pub packing: bool,
+    /// The packing advisor: a box taken from anywhere to its room's next goal in one move
+    /// (with the packing orders only).
+    pub advisor: bool,
     /// The open list's feature cells taken in turn (fast mode only, see `open`).
     pub cells: bool,
     /// The fast mode's answer improved by searches for fewer pushes (see [`crate::solve`]).
@@ -207,6 +212,7 @@ impl Default for Techniques {
             matching: true,
             tunnels: true,
             packing: true,
+            advisor: true,
             cells: true,
             improve: true,
             move_weights: true,
@@ -585,11 +591,12 @@ impl<'a> Search<'a> {
         while self.table.node(id).parent != NONE {
             let node = *self.table.node(id);
             let (from, dir) =
-                (usize::from(node.from), Direction::from_index(usize::from(node.dir & !PACKED)));
+                (usize::from(node.from), Direction::from_index(usize::from(node.dir & !(PACKED | ADVISED))));
             if node.dir & PACKED == 0 {
                 pushes.push(Push { from, dir, count: usize::from(node.count) });
             } else {
-                pushes.extend(self.room_entry_pushes(node.parent, id, from, dir).into_iter().rev());
+                let advised = node.dir & ADVISED != 0;
+                pushes.extend(self.room_entry_pushes(node.parent, id, from, dir, advised).into_iter().rev());
             }
             id = node.parent;
         }
@@ -599,8 +606,17 @@ impl<'a> Search<'a> {
 
     /// The pushes of a goal room entry from state `parent` to state `child`: the box pushed
     /// from `from` in direction `dir` went on to the goal `child` has and `parent` has not, by
-    /// the path the expansion found (the same breadth-first search, on the same boxes).
-    fn room_entry_pushes(&mut self, parent: u32, child: u32, from: usize, dir: Direction) -> Vec<Push> {
+    /// the path the expansion found (the same breadth-first search, on the same boxes). When
+    /// `advised`, the move was the packing advisor's: the box on `from` went to that goal by
+    /// the path its search found from the parent's region.
+    fn room_entry_pushes(
+        &mut self,
+        parent: u32,
+        child: u32,
+        from: usize,
+        dir: Direction,
+        advised: bool,
+    ) -> Vec<Push> {
         let row = self.table.row(parent).to_vec();
         let goal = self
             .table
@@ -611,8 +627,20 @@ impl<'a> Search<'a> {
             .find(|&(_, (c, p))| c & !p != 0)
             .map(|(w, (c, p))| self.board.interior[w * 64 + (c & !p).trailing_zeros() as usize]);
         self.load(&row);
+        if advised {
+            self.reach.flood(self.board, usize::from(self.table.node(parent).player));
+        }
         self.occupied[from] = false;
+        let reach = &self.reach;
         let path = match (goal, self.packing.as_mut()) {
+            (Some(goal), Some(packing)) if advised => packing.advised_path(
+                self.board,
+                &self.occupied,
+                |c| reach.contains(c),
+                from,
+                goal,
+                usize::MAX,
+            ),
             (Some(goal), Some(packing)) => packing.entry_path(self.board, &self.occupied, from, dir, goal),
             _ => None,
         };
@@ -678,5 +706,67 @@ mod tests {
             .sum();
         let matching = lower_bound(&board, &level.boxes, level.player).unwrap();
         assert!(matching > nearest, "{matching} <= {nearest}");
+    }
+
+    /// A goal room of two goals behind a doorway (row 5, between the walls above and below
+    /// its third square), entered only from the hall above by the gap in row 4; each box has
+    /// to come round the hall's walls, with turns, to reach it.
+    const ROOM_ROUND_THE_HALL: [&str; 7] =
+        ["#########", "#   #   #", "# $ # $ #", "#       #", "####  # #", "#..   @ #", "#########"];
+
+    #[test]
+    fn the_advisor_finds_a_box_its_whole_way_to_the_rooms_next_goal() {
+        let level = Level::parse(1, "t", &ROOM_ROUND_THE_HALL).unwrap();
+        let board = Board::new(&level).unwrap();
+        let mut packing = Packing::new(&board, &level.boxes, level.player).expect("a goal room");
+        let mut occupied = vec![false; board.len];
+        for &b in &level.boxes {
+            occupied[b] = true;
+        }
+        let goal = packing.next_goals(&occupied).next().expect("an empty room");
+        // The deepest goal first.
+        assert_eq!(goal, 5 * 9 + 1);
+        let mut bfs = grid::Bfs::with_rim(board.width, board.len);
+        let region: Vec<bool> = bfs
+            .distances([level.player], |c| board.floor[c] && !occupied[c])
+            .iter()
+            .map(|&d| d != grid::UNREACHED)
+            .collect();
+        let left_box = 2 * 9 + 2;
+        occupied[left_box] = false;
+        let path = packing
+            .advised_path(&board, &occupied, |c| region[c], left_box, goal, usize::MAX)
+            .expect("a path round the hall");
+        // Right and down to the hall's middle row (four pushes, in some order), down two
+        // through the gap, left four into the room.
+        assert_eq!(path.len(), 10, "{path:?}");
+        assert_eq!(path[0].0, left_box);
+        for pair in path.windows(2) {
+            assert_eq!(board.step(pair[0].0, pair[0].1), pair[1].0, "{path:?}");
+        }
+        let &(last_from, last_dir) = path.last().unwrap();
+        assert_eq!(board.step(last_from, last_dir), goal);
+        // Bounded: it gives up rather than look at more positions than it is allowed.
+        assert_eq!(packing.advised_path(&board, &occupied, |c| region[c], left_box, goal, 5), None);
+    }
+
+    #[test]
+    fn the_advisors_moves_make_a_shorter_search_whose_answer_replays() {
+        let level = Level::parse(1, "t", &ROOM_ROUND_THE_HALL).unwrap();
+        let board = Board::new(&level).unwrap();
+        let without = Limits {
+            techniques: Techniques { advisor: false, ..Techniques::default() },
+            ..Limits::default()
+        };
+        let mut states = Vec::new();
+        for limits in [Limits::default(), without] {
+            let report = find_pushes(&board, &level.boxes, level.player, limits);
+            let Outcome::Solved(pushes) = report.outcome else { panic!("{report:?}") };
+            // The advisor's moves are stored as one step each; their pushes are found again.
+            let lurd = crate::lurd_of(&board, &level.boxes, level.player, &pushes);
+            assert!(crate::verify(&level, &lurd).is_ok(), "{lurd}");
+            states.push(report.states);
+        }
+        assert!(states[0] < states[1], "with the advisor {} states, without {}", states[0], states[1]);
     }
 }

@@ -49,6 +49,17 @@
 //! over), and a PI-corral that asks for a push of a finished box is not followed (those boxes
 //! stay put, so its "only these pushes" would leave none).
 //!
+//! **The packing advisor** (after FESS's, Shoham and Schaeffer 2020). The entry macro starts
+//! only at a doorway, so a box far off still goes there one push, one expansion at a time, each
+//! among all the other pushes of its state; on large levels the search stalled with about half
+//! of a room filled and no box ever brought to its door. So each expanded state also offers,
+//! for a room's next goal, the move that takes a box from where it stands all the way to that
+//! goal: the shortest push path of that box alone, the other boxes fixed, the player starting
+//! in its region ([`Packing::advised_path`]). The child has the box on the goal and counts
+//! every push; the search stores the move as one step and finds its pushes again from the
+//! parent when it writes the answer. Most such searches find no path, and each costs a player
+//! flood per position, so it is bounded, and rationed (see `expand`).
+//!
 //! This is a restriction, not a proof: a level may need a box parked in the room for a while,
 //! another order, or a path the macro does not take. A search under it that runs dry says
 //! nothing, so [`crate::solve`] runs the unrestricted search before it calls a level
@@ -141,45 +152,98 @@ impl Packing {
         d: Direction,
         goal: usize,
     ) -> Option<Vec<Step>> {
-        // Breadth-first over (box square, direction of the last push): the player then stands
-        // behind the box, and its region around the box says which pushes come next.
-        let entered = board.step(from, d);
-        let mut states: Vec<(usize, Direction, u32)> = vec![(entered, d, u32::MAX)];
-        let mut seen = vec![[false; 4]; board.len];
-        seen[entered][d.index()] = true;
-        let mut next = 0;
-        while next < states.len() {
-            let (at, last, _) = states[next];
-            if at == goal {
-                let mut path = Vec::new();
-                let mut index = next as u32;
-                while index != u32::MAX {
-                    let (to, dir, parent) = states[index as usize];
-                    path.push((board.step(to, dir.opposite()), dir));
-                    index = parent;
-                }
-                path.reverse();
-                return Some(path);
-            }
-            let behind = board.step(at, last.opposite());
-            let reach = self.bfs.distances([behind], |c| board.floor[c] && !occupied[c] && c != at);
-            for push in Direction::READING_ORDER {
-                let to = board.step(at, push);
-                let pusher = board.step(at, push.opposite());
-                if self.room_of[to] != NO_ROOM
-                    && !occupied[to]
-                    && !board.dead[to]
-                    && reach[pusher] != UNREACHED
-                    && !seen[to][push.index()]
-                {
-                    seen[to][push.index()] = true;
-                    states.push((to, push, next as u32));
-                }
-            }
-            next += 1;
-        }
-        None
+        let room_of = &self.room_of;
+        let first = [(board.step(from, d), d)];
+        push_path(board, occupied, &mut self.bfs, first, goal, |c| room_of[c] != NO_ROOM, usize::MAX)
     }
+
+    /// The rooms' next goals (see [`Packing::next_goal`]), one for each room not yet full.
+    pub fn next_goals<'a>(&'a self, occupied: &'a [bool]) -> impl Iterator<Item = usize> + 'a {
+        self.orders.iter().filter_map(|order| order.iter().copied().find(|&g| !occupied[g]))
+    }
+
+    /// Whether `a` and `b` lie in the same room.
+    pub fn same_room(&self, a: usize, b: usize) -> bool {
+        self.room_of[a] == self.room_of[b]
+    }
+
+    /// The packing advisor's move: the pushes that take the box on `b`, from anywhere, to
+    /// `goal` along a shortest push path of that box alone, the player starting in the region
+    /// `region` says; `occupied` holds the other boxes (not this one). `None` when there is no
+    /// such path, or none found within `most` positions of the box.
+    pub fn advised_path(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        region: impl Fn(usize) -> bool,
+        b: usize,
+        goal: usize,
+        most: usize,
+    ) -> Option<Vec<Step>> {
+        let first = Direction::READING_ORDER.into_iter().filter_map(|d| {
+            let (to, pusher) = (board.step(b, d), board.step(b, d.opposite()));
+            (region(pusher) && board.floor[to]).then_some((to, d))
+        });
+        push_path(board, occupied, &mut self.bfs, first, goal, |_| true, most)
+    }
+}
+
+/// A shortest push path of one box to `goal`, from the positions after its `first` pushes
+/// (each the box's square and the direction it was pushed in), through squares `allowed`
+/// that are free (`occupied` holds the other boxes) and not dead: breadth first over (box
+/// square, direction of the last push), which puts the player behind the box, whose region
+/// around the box then says which pushes come next. `None` when there is none, or none found
+/// within `most` positions.
+fn push_path(
+    board: &Board,
+    occupied: &[bool],
+    bfs: &mut Bfs,
+    first: impl IntoIterator<Item = (usize, Direction)>,
+    goal: usize,
+    allowed: impl Fn(usize) -> bool,
+    most: usize,
+) -> Option<Vec<Step>> {
+    let mut states: Vec<(usize, Direction, u32)> = Vec::new();
+    let mut seen = vec![[false; 4]; board.len];
+    for (at, d) in first {
+        if allowed(at) && board.floor[at] && !occupied[at] && !board.dead[at] && !seen[at][d.index()] {
+            seen[at][d.index()] = true;
+            states.push((at, d, u32::MAX));
+        }
+    }
+    let mut next = 0;
+    while next < states.len() && next < most {
+        let (at, last, _) = states[next];
+        if at == goal {
+            let mut path = Vec::new();
+            let mut index = next as u32;
+            while index != u32::MAX {
+                let (to, dir, parent) = states[index as usize];
+                path.push((board.step(to, dir.opposite()), dir));
+                index = parent;
+            }
+            path.reverse();
+            return Some(path);
+        }
+        let behind = board.step(at, last.opposite());
+        let reach = bfs.distances([behind], |c| board.floor[c] && !occupied[c] && c != at);
+        for push in Direction::READING_ORDER {
+            let to = board.step(at, push);
+            let pusher = board.step(at, push.opposite());
+            if allowed(to)
+                && board.floor[to]
+                && !occupied[to]
+                && !board.dead[to]
+                && reach[pusher] != UNREACHED
+                && !seen[to][push.index()]
+            {
+                seen[to][push.index()] = true;
+                states.push((to, push, next as u32));
+            }
+        }
+        next += 1;
+    }
+    None
 }
 
 /// A room that may be followed: its squares, and the squares the player who empties it comes in

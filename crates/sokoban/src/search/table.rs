@@ -30,6 +30,9 @@ const HIGH: u64 = 0xffff_ffff_0000_0000;
 /// The flag on [`Node::dir`] of a push that entered a goal room and went on to the room's
 /// next goal (see `packing`): the pushes between are not stored, `path` finds them again.
 pub(super) const PACKED: u8 = 0x80;
+/// The flag, beside [`PACKED`], of the packing advisor's move: a box taken from anywhere to a
+/// room's next goal (see `packing`), its pushes found again by the same search.
+pub(super) const ADVISED: u8 = 0x40;
 
 /// One stored state, its box set aside.
 #[derive(Clone, Copy, Debug)]
