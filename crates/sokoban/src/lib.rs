@@ -62,6 +62,12 @@
 //! 200,000 stored states: `xsokoban` 28 / 90 without, 32 / 90 with; `microban` 153 / 155 and
 //! `microban2` 135 / 135 either way, with 10% and 24% fewer states on them.
 //!
+//! The packing advisor (`--without advisor`; see `search::packing`), one thread a level,
+//! `--without improve`: the dive with pushable-box cells alone at 15 s a level, `xsokoban` 45 /
+//! 90 without, 54 / 90 with, `sasquatch` 25 / 50 either way; the fast mode at 10 s a level,
+//! `xsokoban` 45 / 90 without, 49 / 90 with, `sasquatch` 23 / 50 without, 22 / 50 with (19 lost,
+//! which the plain dive no longer solves within its slice).
+//!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
 //! A [`Level`] is only made by parsing, which checks every rule the solver relies on, so no
