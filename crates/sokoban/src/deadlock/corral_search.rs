@@ -389,17 +389,18 @@ mod tests {
         test.dead(&board, &occupied, &level.boxes, level.player, |c| reach[c])
     }
 
+    /// Two boxes that can only enter a dead end: both go right into the corral or nowhere;
+    /// from there neither reaches a goal left of them, and pushing them down strands them.
+    const DEAD_END: [&str; 4] = ["######", "#. $ #", "#.@$ #", "######"];
+
     #[test]
     fn two_boxes_that_can_only_enter_a_dead_end_are_dead() {
-        // Both boxes go right into the corral or nowhere; from there neither reaches a goal
-        // left of them, and pushing them down strands them.
-        assert!(is_dead(&["######", "#. $ #", "#.@$ #", "######"]));
+        assert!(is_dead(&DEAD_END));
     }
 
     #[test]
     fn a_fence_left_undecided_is_searched_again_when_it_comes_back() {
-        let rows = ["######", "#. $ #", "#.@$ #", "######"];
-        let (board, occupied, level) = setup(&rows);
+        let (board, occupied, level) = setup(&DEAD_END);
         let reach = reach_of(&board, &occupied, level.player);
         let mut test = CorralDeadlocks::new(board.len);
         assert!(test.dead(&board, &occupied, &level.boxes, level.player, |c| reach[c]));
@@ -414,8 +415,7 @@ mod tests {
 
     #[test]
     fn a_search_at_its_cap_is_undecided() {
-        let rows = ["######", "#. $ #", "#.@$ #", "######"];
-        let (board, occupied, level) = setup(&rows);
+        let (board, occupied, level) = setup(&DEAD_END);
         let reach = reach_of(&board, &occupied, level.player);
         let mut test = CorralDeadlocks::new(board.len);
         assert!(test.dead(&board, &occupied, &level.boxes, level.player, |c| reach[c]));

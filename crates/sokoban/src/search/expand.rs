@@ -130,7 +130,7 @@ impl Search<'_> {
         let pushed = last_box(self.board, node);
         let goals: Vec<usize> = packing.next_goals(&self.occupied).collect();
         for goal in goals {
-            let goal_index = self.board.goals.iter().position(|&g| g == goal).unwrap_or(0);
+            let Some(goal_index) = self.board.goals.iter().position(|&g| g == goal) else { continue };
             let candidates: Vec<usize> = (self.boxes.iter().copied())
                 .filter(|&b| everyone || Some(b) == pushed)
                 .filter(|&b| !packing.same_room(b, goal) && !packing.finished(b, &self.occupied))
