@@ -19,7 +19,7 @@
 //! leaves fewer regions shut out of the player or, where the cells count them, fewer boxes in
 //! passages (see `open`).
 
-use super::packing::Packing;
+use super::packing::{Packing, Step};
 use super::table::{ADVISED, Node, PACKED};
 use super::{BOXES_HOME_SHIFT, PASSAGES_SHIFT, SHUT_OUT_SHIFT, Search};
 use crate::deadlock::{self, Corral};
@@ -29,6 +29,28 @@ use grid::Direction;
 /// every box outside a room in every state expanded, so it must stay cheap, and most of its
 /// searches find no path at all.
 const ADVISOR_POSITIONS: usize = 200;
+
+/// A box taken along a push path onto a goal room's goal, stored as one step (see `packing`):
+/// the room entry macro's move, or the packing advisor's.
+#[derive(Clone, Copy)]
+struct RoomMove {
+    goal: usize,
+    /// The direction of the path's last push, which leaves the player behind the box.
+    last: Direction,
+    pushes: u8,
+    /// [`PACKED`], and [`ADVISED`] for the advisor's move, for the node's `dir`.
+    flags: u8,
+}
+
+impl RoomMove {
+    /// The move along `path`, which ends on `goal`; `None` when the path is empty or has more
+    /// pushes than a node counts.
+    fn along(path: &[Step], goal: usize, flags: u8) -> Option<RoomMove> {
+        let pushes = u8::try_from(path.len()).ok()?;
+        let &(_, last) = path.last()?;
+        Some(RoomMove { goal, last, pushes, flags })
+    }
+}
 
 impl Search<'_> {
     /// Expands the state `id`: makes each of its children that survives the pruning.
@@ -103,8 +125,8 @@ impl Search<'_> {
             let entry = match &mut packing {
                 Some(packing) if packing.finished(b, &self.occupied) => continue,
                 Some(packing) if !packing.in_room(b) && packing.in_room(self.board.step(b, d)) => {
-                    let Some((goal, last, count)) = self.room_entry(packing, b, d) else { continue };
-                    Some((goal, last, count, PACKED))
+                    let Some(entry) = self.room_entry(packing, b, d) else { continue };
+                    Some(entry)
                 }
                 _ => None,
             };
@@ -156,10 +178,12 @@ impl Search<'_> {
                 );
                 self.occupied[b] = true;
                 let Some(path) = path else { continue };
-                let Ok(count) = u8::try_from(path.len()) else { continue };
-                let (Some(&(_, first)), Some(&(_, last))) = (path.first(), path.last()) else { continue };
-                let advised = Some((goal, last, count, PACKED | ADVISED));
-                self.try_push(id, node, row, box_hash, b, first, 0, advised, Some(packing));
+                let (Some(&(_, first)), Some(advised)) =
+                    (path.first(), RoomMove::along(&path, goal, PACKED | ADVISED))
+                else {
+                    continue;
+                };
+                self.try_push(id, node, row, box_hash, b, first, 0, Some(advised), Some(packing));
             }
         }
     }
@@ -180,21 +204,14 @@ impl Search<'_> {
     }
 
     /// Where a box pushed from `b` in direction `d` into a goal room ends under the packing
-    /// order (see `packing`): the room's next goal, the last push's direction and the number of
-    /// pushes, or `None` when the room is full or its next goal out of the box's reach.
-    fn room_entry(
-        &mut self,
-        packing: &mut Packing,
-        b: usize,
-        d: Direction,
-    ) -> Option<(usize, Direction, u8)> {
+    /// order (see `packing`): on the room's next goal, or `None` when the room is full or its
+    /// next goal out of the box's reach.
+    fn room_entry(&mut self, packing: &mut Packing, b: usize, d: Direction) -> Option<RoomMove> {
         let goal = packing.next_goal(self.board.step(b, d), &self.occupied)?;
         self.occupied[b] = false;
         let path = packing.entry_path(self.board, &self.occupied, b, d, goal);
         self.occupied[b] = true;
-        let path = path?;
-        let count = u8::try_from(path.len()).ok()?;
-        path.last().map(|&(_, last)| (goal, last, count))
+        RoomMove::along(&path?, goal, PACKED)
     }
 
     /// Generates the child of `parent` where the box on `b` is pushed in direction `d` (and on
@@ -209,7 +226,7 @@ impl Search<'_> {
         b: usize,
         d: Direction,
         walk: u32,
-        entry: Option<(usize, Direction, u8, u8)>,
+        entry: Option<RoomMove>,
         rooms: Option<&Packing>,
     ) {
         let board = self.board;
@@ -221,7 +238,7 @@ impl Search<'_> {
         // A box entering a goal room goes on to the room's next goal; the player ends behind it.
         let mut player = board.step(to, d.opposite());
         let mut dir = d.index() as u8;
-        if let Some((goal, last, pushes, flags)) = entry {
+        if let Some(RoomMove { goal, last, pushes, flags }) = entry {
             (to, player, count, dir) = (goal, board.step(goal, last.opposite()), pushes, dir | flags);
         }
         // Tunnel macro: a box pushed from one corridor square into another, off a goal, is

@@ -67,6 +67,7 @@
 
 use crate::board::Board;
 use grid::{Bfs, Direction, UNREACHED};
+use std::ops::ControlFlow;
 
 /// Not in any room.
 const NO_ROOM: u8 = u8::MAX;
@@ -85,7 +86,8 @@ pub(super) struct Packing {
     place: Vec<u16>,
     /// For each room, its goals in the order they are filled.
     orders: Vec<Vec<usize>>,
-    bfs: Bfs,
+    /// The search of push paths that the entry macro and the advisor share.
+    paths: PushPaths,
 }
 
 /// One push of a macro: the box's square before it and the direction.
@@ -117,7 +119,7 @@ impl Packing {
                 orders.push(order);
             }
         }
-        (!orders.is_empty()).then_some(Packing { room_of, place, orders, bfs })
+        (!orders.is_empty()).then_some(Packing { room_of, place, orders, paths: PushPaths::new(board) })
     }
 
     /// Whether `cell` lies in a followed room.
@@ -154,7 +156,7 @@ impl Packing {
     ) -> Option<Vec<Step>> {
         let room_of = &self.room_of;
         let first = [(board.step(from, d), d)];
-        push_path(board, occupied, &mut self.bfs, first, goal, |c| room_of[c] != NO_ROOM, usize::MAX)
+        self.paths.shortest(board, occupied, first, goal, |c| room_of[c] != NO_ROOM, usize::MAX)
     }
 
     /// The rooms' next goals (see [`Packing::next_goal`]), one for each room not yet full.
@@ -184,66 +186,116 @@ impl Packing {
             let (to, pusher) = (board.step(b, d), board.step(b, d.opposite()));
             (region(pusher) && board.floor[to]).then_some((to, d))
         });
-        push_path(board, occupied, &mut self.bfs, first, goal, |_| true, most)
+        self.paths.shortest(board, occupied, first, goal, |_| true, most)
     }
 }
 
-/// A shortest push path of one box to `goal`, from the positions after its `first` pushes
-/// (each the box's square and the direction it was pushed in), through squares `allowed`
-/// that are free (`occupied` holds the other boxes) and not dead: breadth first over (box
-/// square, direction of the last push), which puts the player behind the box, whose region
-/// around the box then says which pushes come next. `None` when there is none, or none found
-/// within `most` positions.
-fn push_path(
-    board: &Board,
-    occupied: &[bool],
-    bfs: &mut Bfs,
-    first: impl IntoIterator<Item = (usize, Direction)>,
-    goal: usize,
-    allowed: impl Fn(usize) -> bool,
-    most: usize,
-) -> Option<Vec<Step>> {
-    let mut states: Vec<(usize, Direction, u32)> = Vec::new();
-    let mut seen = vec![[false; 4]; board.len];
-    for (at, d) in first {
-        if allowed(at) && board.floor[at] && !occupied[at] && !board.dead[at] && !seen[at][d.index()] {
-            seen[at][d.index()] = true;
-            states.push((at, d, u32::MAX));
+/// The breadth-first search of one box's push paths (see [`PushPaths::shortest`]), with the
+/// tables it keeps between calls: the packing advisor runs it about once for every state
+/// expanded, so it allocates nothing per call.
+struct PushPaths {
+    /// The player's reach around the box.
+    bfs: Bfs,
+    /// For each square, whether the box stood there after a push in each direction; cleared
+    /// after each search through the positions it lists.
+    seen: Vec<[bool; 4]>,
+    /// The positions found: the box's square, the last push's direction, the position before.
+    positions: Vec<(usize, Direction, u32)>,
+}
+
+impl PushPaths {
+    fn new(board: &Board) -> PushPaths {
+        PushPaths {
+            bfs: Bfs::with_rim(board.width, board.len),
+            seen: vec![[false; 4]; board.len],
+            positions: Vec::new(),
         }
     }
-    let mut next = 0;
-    while next < states.len() && next < most {
-        let (at, last, _) = states[next];
-        if at == goal {
+
+    /// A shortest push path of one box to `goal`, from the positions after its `first` pushes
+    /// (each the box's square and the direction it was pushed in), through squares `allowed`
+    /// that are free (`occupied` holds the other boxes) and not dead: breadth first over (box
+    /// square, direction of the last push), which puts the player behind the box, whose region
+    /// around the box then says which pushes come next. `None` when there is none, or none
+    /// found within `most` positions.
+    fn shortest(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        first: impl IntoIterator<Item = (usize, Direction)>,
+        goal: usize,
+        allowed: impl Fn(usize) -> bool,
+        most: usize,
+    ) -> Option<Vec<Step>> {
+        let free = |c: usize| allowed(c) && board.floor[c] && !occupied[c] && !board.dead[c];
+        for (at, d) in first {
+            if free(at) && !self.seen[at][d.index()] {
+                self.seen[at][d.index()] = true;
+                self.positions.push((at, d, u32::MAX));
+            }
+        }
+        let mut found = None;
+        let mut next = 0;
+        while next < self.positions.len() && next < most {
+            let (at, last, _) = self.positions[next];
+            if at == goal {
+                found = Some(next);
+                break;
+            }
+            // The pushes whose target is open; the player's flood stops once it has found the
+            // squares behind them, most often a step or two away.
+            let mut pushes = [None; 4];
+            let mut wanted = 0;
+            for push in Direction::READING_ORDER {
+                let to = board.step(at, push);
+                if free(to) && !self.seen[to][push.index()] {
+                    pushes[push.index()] = Some(board.step(at, push.opposite()));
+                    wanted += 1;
+                }
+            }
+            if wanted > 0 {
+                let behind = board.step(at, last.opposite());
+                let _ = self.bfs.search(
+                    [behind],
+                    |c| board.floor[c] && !occupied[c] && c != at,
+                    |c, _| {
+                        if pushes.contains(&Some(c)) {
+                            wanted -= 1;
+                        }
+                        if wanted == 0 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                    },
+                );
+                // A square queued but not yet visited when the flood stopped is reached too.
+                let reach = self.bfs.last_distances();
+                for push in Direction::READING_ORDER {
+                    if let Some(pusher) = pushes[push.index()]
+                        && reach[pusher] != UNREACHED
+                    {
+                        let to = board.step(at, push);
+                        self.seen[to][push.index()] = true;
+                        self.positions.push((to, push, next as u32));
+                    }
+                }
+            }
+            next += 1;
+        }
+        let path = found.map(|end| {
             let mut path = Vec::new();
-            let mut index = next as u32;
+            let mut index = end as u32;
             while index != u32::MAX {
-                let (to, dir, parent) = states[index as usize];
+                let (to, dir, parent) = self.positions[index as usize];
                 path.push((board.step(to, dir.opposite()), dir));
                 index = parent;
             }
             path.reverse();
-            return Some(path);
+            path
+        });
+        for &(at, d, _) in &self.positions {
+            self.seen[at][d.index()] = false;
         }
-        let behind = board.step(at, last.opposite());
-        let reach = bfs.distances([behind], |c| board.floor[c] && !occupied[c] && c != at);
-        for push in Direction::READING_ORDER {
-            let to = board.step(at, push);
-            let pusher = board.step(at, push.opposite());
-            if allowed(to)
-                && board.floor[to]
-                && !occupied[to]
-                && !board.dead[to]
-                && reach[pusher] != UNREACHED
-                && !seen[to][push.index()]
-            {
-                seen[to][push.index()] = true;
-                states.push((to, push, next as u32));
-            }
-        }
-        next += 1;
+        self.positions.clear();
+        path
     }
-    None
 }
 
 /// A room that may be followed: its squares, and the squares the player who empties it comes in
