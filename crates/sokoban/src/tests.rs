@@ -316,7 +316,7 @@ fn one_search_alone_agrees_with_the_reference_on_random_levels() {
 /// Random levels with a goal room: a wall across the level with one doorway, two or three
 /// goals behind it, the boxes, the player and a few walls in front; in a third of them one box
 /// starts in the room instead, on a goal or off.
-fn random_room_levels(count: usize) -> Vec<Level> {
+pub(crate) fn random_room_levels(count: usize) -> Vec<Level> {
     let mut random = testkit::Random::new(0x0ddb_a11c_0ffe_e000);
     let mut next = move |n: usize| random.below(n);
     let mut levels = Vec::new();

@@ -491,6 +491,95 @@ mod tests {
     use crate::level::Level;
     use crate::{Options, Status, Techniques, solve};
 
+    /// The fewest pushes that take the box on `b` to `goal`, the other boxes (`occupied`)
+    /// fixed and the player starting anywhere `region` holds, found the plain way: breadth
+    /// first over (box square, player square), a player's step costing nothing and a push one.
+    fn reference_pushes(
+        board: &Board,
+        occupied: &[bool],
+        region: &[bool],
+        b: usize,
+        goal: usize,
+    ) -> Option<usize> {
+        let n = board.len;
+        let mut cost = vec![usize::MAX; n * n];
+        let mut queue = std::collections::VecDeque::new();
+        for p in (0..n).filter(|&p| region[p] && p != b) {
+            cost[b * n + p] = 0;
+            queue.push_back((b, p));
+        }
+        let open = |c: usize| board.floor[c] && !occupied[c];
+        while let Some((at, player)) = queue.pop_front() {
+            let here = cost[at * n + player];
+            if at == goal {
+                return Some(here);
+            }
+            for d in Direction::READING_ORDER {
+                let step = board.step(player, d);
+                if !open(step) {
+                    continue;
+                }
+                if step != at && here < cost[at * n + step] {
+                    cost[at * n + step] = here;
+                    queue.push_front((at, step));
+                } else if step == at && open(board.step(at, d)) && here + 1 < cost[board.step(at, d) * n + at]
+                {
+                    cost[board.step(at, d) * n + at] = here + 1;
+                    queue.push_back((board.step(at, d), at));
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_advisors_push_paths_are_as_short_as_the_plain_search_finds_on_random_levels() {
+        let (mut found, mut none) = (0, 0);
+        for level in crate::tests::random_room_levels(400) {
+            let board = Board::new(&level).unwrap();
+            let Some(mut packing) = Packing::new(&board, &level.boxes, level.player) else { continue };
+            let mut occupied = vec![false; board.len];
+            for &b in &level.boxes {
+                occupied[b] = true;
+            }
+            let mut bfs = Bfs::with_rim(board.width, board.len);
+            let region: Vec<bool> = bfs
+                .distances([level.player], |c| board.floor[c] && !occupied[c])
+                .iter()
+                .map(|&d| d != UNREACHED)
+                .collect();
+            let goals: Vec<usize> = packing.next_goals(&occupied).collect();
+            for goal in goals {
+                let outside: Vec<usize> =
+                    level.boxes.iter().copied().filter(|&b| !packing.same_room(b, goal)).collect();
+                for b in outside {
+                    occupied[b] = false;
+                    let expected = reference_pushes(&board, &occupied, &region, b, goal);
+                    // A search cut short first leaves nothing behind for the next.
+                    let _ = packing.advised_path(&board, &occupied, |c| region[c], b, goal, 3);
+                    let path = packing.advised_path(&board, &occupied, |c| region[c], b, goal, usize::MAX);
+                    assert_eq!(
+                        path.as_ref().map(Vec::len),
+                        expected,
+                        "{}: box {b} to {goal}: {path:?}",
+                        level.title
+                    );
+                    if let Some(path) = path {
+                        found += 1;
+                        assert!(path.first().is_some_and(|&(from, _)| from == b));
+                        assert!(path.windows(2).all(|pair| board.step(pair[0].0, pair[0].1) == pair[1].0));
+                        assert!(path.last().is_some_and(|&(from, d)| board.step(from, d) == goal));
+                    } else {
+                        none += 1;
+                    }
+                    occupied[b] = true;
+                }
+            }
+        }
+        // Both answers come up often enough to count.
+        assert!(found > 60 && none > 60, "{found} paths, {none} none");
+    }
+
     /// The first level of the classic set: six goals in a room behind a one-wide doorway, every box outside.
     const ROOM: [&str; 11] = [
         "    #####",
