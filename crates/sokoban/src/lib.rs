@@ -65,9 +65,10 @@
 //! The packing advisor (`--without advisor`; see `search::packing`), one thread a level,
 //! `--without improve`: the dive with pushable-box cells alone at 15 s a level, `xsokoban` 45 /
 //! 90 without, 54 / 90 with, `sasquatch` 25 / 50 either way; the fast mode at 10 s a level,
-//! `xsokoban` 45 / 90 without, 49 / 90 with, `sasquatch` 23 / 50 without, 22 / 50 with (19 lost,
-//! which the plain dive no longer solves within its slice); at 60 s a level, `xsokoban` 59 / 90
-//! without, 64 / 90 with.
+//! `xsokoban` 45 / 90 without, 49 / 90 with, `sasquatch` 23 / 50 without, 22 / 50 with (19 lost
+//! that sitting; the plain dive solves it near its slice's end, from 2.1 to 4.1 s run to run, and
+//! a later sitting solved it with the advisor too); at 60 s a level, `xsokoban` 59 / 90 without,
+//! 64 / 90 with.
 //!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).

@@ -150,13 +150,13 @@ impl Search<'_> {
         // dive with pushable-box cells, not within 15 s) and five times the time a state; with
         // the push path search's flood stopped early still 1.5 times, and that dive alone at
         // 15 s solved `xsokoban` 51 / 90 against 53 (36 gained; 10, 15 and 55 lost).
-        let everyone = node.parent == super::table::NONE || node.dir & PACKED != 0;
+        // `last_box` knows no box pushed last exactly there: at the start and after a room move.
         let pushed = last_box(self.board, node);
         let goals: Vec<usize> = packing.next_goals(&self.occupied).collect();
         for goal in goals {
             let Some(goal_index) = self.board.goals.iter().position(|&g| g == goal) else { continue };
             let candidates: Vec<usize> = (self.boxes.iter().copied())
-                .filter(|&b| everyone || Some(b) == pushed)
+                .filter(|&b| pushed.is_none_or(|p| p == b))
                 .filter(|&b| !packing.same_room(b, goal) && !packing.finished(b, &self.occupied))
                 // A box that could not reach the goal were it alone on the board never can.
                 .filter(|&b| {
