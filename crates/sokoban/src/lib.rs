@@ -229,18 +229,24 @@ const fn unweighted(phase: Phase) -> Phase {
 
 /// The optimal mode: A* for the whole time.
 const OPTIMAL: [Phase; 1] = [phase(1.0, false, 0)];
-/// The fast mode on one thread, at 10 s a level: the plain dive for 3.3 s (the latest level
-/// it solved on four sets took it 2.3 s), the plain careful search for 0.5 s (the only level it
-/// solved, `microban` 146, took it 0.2 s), then the searches with cells, unweighted and
-/// weighted by turns, each with a slice that covers what it alone solves: the dive unweighted
-/// 1 s (`microban2` 131 in 0.6 s), weighted 2.2 s (`xsokoban` 55 in 2.0 s), the careful search
-/// unweighted 0.5 s (`xsokoban` 46, 55 and 86 in 0.3 s), weighted the rest (`xsokoban` 47 in
-/// 1.7 s).
-const ONE_THREAD: [Phase; 6] = [
-    phase(0.33, false, 0),
-    phase(0.38, true, 0),
-    unweighted(phase(0.48, false, FAST_CELLS)),
-    phase(0.70, false, FAST_CELLS),
+/// The fast mode on one thread, at 10 s a level: the plain dive for 3.15 s (the latest level
+/// it solved on four sets took it 2.3 s; `sasquatch` 19 takes it 2.1 to 4.1 s from run to run),
+/// the plain careful search for 0.3 s (`microban` 146 in 0.2 to 0.37 s, which the next search
+/// also solves at once), then the searches with cells, each with a slice that covers what it
+/// alone solves: the dive with cells unweighted 0.9 s (`microban2` 131 in 0.64 to 0.81 s),
+/// weighted 1.95 s (`xsokoban` 49 in 1.6 s, 22 in 1.3 to 1.6 s), the dive whose cells count the
+/// boxes the player can push 0.7 s (`xsokoban` 25 and 71 in 0.2 and 0.6 s, which no other of
+/// these searches solves), the careful search with cells unweighted 0.5 s (`xsokoban` 46, 84 and
+/// 86 in 0.1 to 0.4 s; 55 at once, which the weighted dive takes 2 s for), weighted the rest
+/// (`xsokoban` 47 in 2.3 to 2.4 s). The pushable-box dive's slice came from the others' slack
+/// (fourteenth session): 0.15 s of the plain dive's, 0.2 s of the plain careful search's, 0.1 s
+/// of the unweighted dive with cells' and 0.25 s of the weighted one's.
+const ONE_THREAD: [Phase; 7] = [
+    phase(0.315, false, 0),
+    phase(0.345, true, 0),
+    unweighted(phase(0.435, false, FAST_CELLS)),
+    phase(0.63, false, FAST_CELLS),
+    phase(0.70, false, MOBILE_CELLS),
     unweighted(phase(0.75, true, FAST_CELLS)),
     phase(1.0, true, FAST_CELLS),
 ];
