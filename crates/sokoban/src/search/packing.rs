@@ -431,7 +431,11 @@ fn fill_order(
     doors: &[usize],
     bfs: &mut Bfs,
 ) -> Option<Vec<usize>> {
-    // Goals nearest the doorways are tried first: they are the natural last ones to fill.
+    // Goals nearest the doorways are tried first: they are the natural last ones to fill. The
+    // start does not enter: trying first the goals that hold no box at the start (so that those
+    // boxes are filled early and stay), or first those that do, changed the orders of six
+    // `xsokoban` levels and solved none of them more at 60 s a level: 15 was lost either way,
+    // 48 too by the first (the second took it 30 s, not 5).
     let distance = bfs.distances(doors.iter().copied(), |c| board.floor[c]).to_vec();
     let mut left: Vec<usize> = goals.to_vec();
     left.sort_by_key(|&g| (distance[g], g));
