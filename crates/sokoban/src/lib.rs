@@ -92,13 +92,14 @@
 //! searches, each with a slice of the time, solve more than a few with long ones. From 60 s
 //! (`ONE_THREAD_LONG`), after the plain dive for 2% of the time come a dive whose cells also
 //! count the boxes the player can push, one whose cells count the boxes in passages instead,
-//! the dive with cells without the packing orders, the first and the last of these again
-//! unweighted, and, for the last third, the careful search whose cells count the boxes the
-//! player can push. Since no search's work carries over to the next, what such a schedule
-//! solves can be foreseen from runs of each search alone; the slices are chosen from those runs
-//! on two level sets (`cargo xtask sokoban-slices`) to cover the most levels with room for a
-//! machine 1.3 times slower. These searches need a second or more of their own to solve the
-//! levels the others do not, which a 10 s limit cannot spare. From 30 s up to 60
+//! the first again without the packing orders, the first again unweighted, with and without the
+//! orders, the dive with cells without the orders, unweighted, and, for the last quarter, the
+//! careful search whose cells count the boxes the player can push. Since no search's work
+//! carries over to the next, what such a schedule solves can be foreseen from runs of each
+//! search alone; the slices are chosen from those runs on two level sets (`cargo xtask
+//! sokoban-slices`) to cover the most levels with room for a machine 1.3 times slower. These
+//! searches need a second or more of their own to solve the levels the others do not, which a
+//! 10 s limit cannot spare. From 30 s up to 60
 //! (`ONE_THREAD_HALF_MINUTE`) five of these searches run, with slices chosen the same way for
 //! 30 s: the plain dive, the dive with pushable-box cells, the free dive, that first dive again
 //! unweighted, and the careful search with pushable-box cells, unweighted.
@@ -303,13 +304,26 @@ const LONG_LIMIT: f64 = 30.0;
 /// careful search with pushable-box cells the last 20 s, weighted all through (`xsokoban` 76 at
 /// 15.0 s). The dive with cells and the unweighted careful search no longer run: what they
 /// solved within their slices the others cover, but for `xsokoban` 71 (5.7 s).
-const ONE_THREAD_LONG: [Phase; 7] = [
+///
+/// Chosen again (fifteenth session) the same way, after the packing advisor had made the dives
+/// that follow packing orders stronger (their files run again) and the careful searches faster
+/// (theirs run again too: the weighted one with pushable-box cells 37 -> 42 / 90 alone at 20 s).
+/// Eight searches: the plain dive first as before, the dive with pushable-box cells 17.5 s
+/// (`xsokoban` 55 and 75 at 12.8 s, `sasquatch` 18 at 13.1 s), the dive with passage cells 4.5 s
+/// (`xsokoban` 24 at 3.4 s), the free dive with pushable-box cells 0.75 s, the unweighted dive
+/// with pushable-box cells 4.75 s (`sasquatch` 17 at 3.6 s), the same without the packing orders
+/// 5.75 s (`xsokoban` 77 at 4.0 s), the unweighted free dive 10.75 s (`xsokoban` 18 at 7.2 s,
+/// `sasquatch` 24) and the careful search with pushable-box cells the last 14.8 s (`xsokoban` 47
+/// at 11.0 s, 76 at 10.3 s, 21 and 59). They cover 64 of `xsokoban` and 30 of `sasquatch` at
+/// every margin, the slices before 63 to 61 and 30 to 29 on the same files.
+const ONE_THREAD_LONG: [Phase; 8] = [
     phase(0.02, false, 0),
-    phase(0.29, false, MOBILE_CELLS),
-    phase(0.47, false, PASSAGE_CELLS),
-    free_dive(0.48, FAST_CELLS),
-    unweighted(phase(0.587, false, MOBILE_CELLS)),
-    unweighted(free_dive(0.667, FAST_CELLS)),
+    phase(0.3117, false, MOBILE_CELLS),
+    phase(0.3867, false, PASSAGE_CELLS),
+    free_dive(0.3992, MOBILE_CELLS),
+    unweighted(phase(0.4783, false, MOBILE_CELLS)),
+    unweighted(free_dive(0.5742, MOBILE_CELLS)),
+    unweighted(free_dive(0.7533, FAST_CELLS)),
     phase(1.0, true, MOBILE_CELLS),
 ];
 /// From this time limit on, the one-thread fast mode runs [`ONE_THREAD_LONG`], whose slices
