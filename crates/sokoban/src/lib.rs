@@ -80,12 +80,13 @@
 //! (close to A*) takes a short turn, as it took the rest of the time before feature cells came.
 //! Then come dives and careful searches with feature cells (`ONE_THREAD`): their open states
 //! are also split by the boxes on goals and the regions of floor the player is shut out of
-//! (in one dive also by the boxes the player can push), and every second state they expand is the best of the next cell in turn (after the
-//! feature-space search FESS of Shoham and Schaeffer), so a bound that is flat over a wide
-//! plateau no longer holds the search to one kind of progress. A cell's best state is the one
-//! reached by the fewest turns to another box that bettered no feature (its *move weight*),
-//! the bound deciding among equals. Weighted and unweighted, the same search solves different
-//! levels, so each search with cells runs both ways, each with a slice of the time.
+//! (in one dive also by the boxes the player can push), and every second state they expand is
+//! the best of the next cell in turn (after the feature-space search FESS of Shoham and
+//! Schaeffer), so a bound that is flat over a wide plateau no longer holds the search to one
+//! kind of progress. A cell's best state is the one reached by the fewest turns to another box
+//! that bettered no feature (its *move weight*), the bound deciding among equals. Weighted and
+//! unweighted, the same search solves different levels, so each search with cells runs both
+//! ways, each with a slice of the time.
 //!
 //! From a time limit of 30 s the fast mode runs a wider portfolio: at long limits a search
 //! solves what it solves within a few seconds of its start or hardly at all, so several
