@@ -57,10 +57,11 @@
 //! goal: the shortest push path of that box alone, the other boxes fixed, the player starting
 //! in its region ([`Packing::advised_path`]). The child has the box on the goal and counts
 //! every push; the search stores the move as one step and finds its pushes again from the
-//! parent when it writes the answer. Most such searches find no path, and each costs a player
-//! flood per position (stopped once it has found the squares behind the box's open pushes), so
-//! it is bounded, and rationed (see `expand`): asked of every box in every state, it cost a
-//! third of the states a second even with the flood stopped early, and solved fewer levels.
+//! parent when it writes the answer. Most such searches find no path, so each is bounded, and
+//! rationed (see `expand`): asked of every box in every state, it cost a third of the states a
+//! second even with the player's flood at each position stopped early, and solved fewer
+//! levels. That flood is gone now: one numbering of the free squares per search says for every
+//! position which pushes the player can reach round the box (see [`Cuts`]).
 //!
 //! This is a restriction, not a proof: a level may need a box parked in the room for a while,
 //! another order, or a path the macro does not take. A search under it that runs dry says
@@ -69,7 +70,6 @@
 
 use crate::board::Board;
 use grid::{Bfs, Direction, UNREACHED};
-use std::ops::ControlFlow;
 
 /// Not in any room.
 const NO_ROOM: u8 = u8::MAX;
@@ -196,8 +196,8 @@ impl Packing {
 /// tables it keeps between calls: the packing advisor runs it about once for every state
 /// expanded, so it allocates nothing per call.
 struct PushPaths {
-    /// The player's reach around the box.
-    bfs: Bfs,
+    /// Which squares a box cuts apart, for the other boxes of the current call.
+    cuts: Cuts,
     /// For each square, whether the box stood there after a push in each direction; cleared
     /// after each search through the positions it lists.
     seen: Vec<[bool; 4]>,
@@ -207,11 +207,7 @@ struct PushPaths {
 
 impl PushPaths {
     fn new(board: &Board) -> PushPaths {
-        PushPaths {
-            bfs: Bfs::with_rim(board.width, board.len),
-            seen: vec![[false; 4]; board.len],
-            positions: Vec::new(),
-        }
+        PushPaths { cuts: Cuts::new(board.len), seen: vec![[false; 4]; board.len], positions: Vec::new() }
     }
 
     /// A shortest push path of one box to `goal`, from the positions after its `first` pushes
@@ -238,14 +234,14 @@ impl PushPaths {
         }
         let mut found = None;
         let mut next = 0;
+        let mut built = false;
         while next < self.positions.len() && next < most {
             let (at, last, _) = self.positions[next];
             if at == goal {
                 found = Some(next);
                 break;
             }
-            // The pushes whose target is open; the player's flood stops once it has found the
-            // squares behind them, most often a step or two away.
+            // The pushes whose target is open, and the square the player pushes each from.
             let mut pushes = [None; 4];
             let mut wanted = 0;
             for push in Direction::READING_ORDER {
@@ -257,21 +253,17 @@ impl PushPaths {
             }
             if wanted > 0 {
                 let behind = board.step(at, last.opposite());
-                let _ = self.bfs.search(
-                    [behind],
-                    |c| board.floor[c] && !occupied[c] && c != at,
-                    |c, _| {
-                        if pushes.contains(&Some(c)) {
-                            wanted -= 1;
-                        }
-                        if wanted == 0 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-                    },
-                );
-                // A square queued but not yet visited when the flood stopped is reached too.
-                let reach = self.bfs.last_distances();
+                // Every square the player or the box reaches lies in the free squares joined to
+                // the first square behind the box, so one numbering of those answers them all.
+                if !built {
+                    self.cuts.number(board, occupied, behind);
+                    built = true;
+                }
                 for push in Direction::READING_ORDER {
                     if let Some(pusher) = pushes[push.index()]
-                        && reach[pusher] != UNREACHED
+                        && board.floor[pusher]
+                        && !occupied[pusher]
+                        && self.cuts.joined_around(board, at, behind, pusher)
                     {
                         let to = board.step(at, push);
                         self.seen[to][push.index()] = true;
@@ -297,6 +289,111 @@ impl PushPaths {
         }
         self.positions.clear();
         path
+    }
+}
+
+/// Which free squares a box on one square cuts apart from each other, for one arrangement of
+/// the other boxes: the player's side of a push path search. A push path of hundreds of
+/// positions asked, at each, whether the player could walk from behind the box to the squares
+/// behind its next pushes, one flood each, and on large levels those floods took nearly half
+/// of a dive's time. Instead, one depth-first search (after Hopcroft and Tarjan) numbers the
+/// free squares joined to the box's first square; each square keeps the number it was found
+/// at, the last number found inside its subtree, and `low`, the lowest number its subtree
+/// touches by an edge that is not in the tree. With a box on `v`, the squares of the subtree of
+/// a child `c` of `v` are cut off from the rest exactly when `low[c]` is not below `v`'s own
+/// number; every other square stays with `v`'s parent. Two free neighbours of `v` are then
+/// joined when they fall in the same such part.
+struct Cuts {
+    /// The number each square was found at, from 1; 0 for a square not found.
+    found: Vec<u32>,
+    low: Vec<u32>,
+    /// The largest number found inside the square's subtree.
+    last: Vec<u32>,
+    parent: Vec<u32>,
+    /// The squares found, to clear them before the next numbering.
+    squares: Vec<u32>,
+    /// The depth-first search's path: a square and how many of its neighbours it has tried.
+    stack: Vec<(u32, u8)>,
+}
+
+impl Cuts {
+    fn new(len: usize) -> Cuts {
+        Cuts {
+            found: vec![0; len],
+            low: vec![0; len],
+            last: vec![0; len],
+            parent: vec![u32::MAX; len],
+            squares: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Numbers the free squares (floor, no box of `occupied`) joined to `root`, a free square.
+    fn number(&mut self, board: &Board, occupied: &[bool], root: usize) {
+        for &c in &self.squares {
+            self.found[c as usize] = 0;
+        }
+        self.squares.clear();
+        let free = |c: usize| board.floor[c] && !occupied[c];
+        let mut count = 1;
+        self.found[root] = count;
+        self.low[root] = count;
+        self.parent[root] = u32::MAX;
+        self.squares.push(root as u32);
+        self.stack.push((root as u32, 0));
+        while let Some(top) = self.stack.last_mut() {
+            let v = top.0 as usize;
+            if let Some(&w) = board.neighbours(v).get(usize::from(top.1)) {
+                top.1 += 1;
+                if !free(w) {
+                    continue;
+                }
+                if self.found[w] == 0 {
+                    count += 1;
+                    self.found[w] = count;
+                    self.low[w] = count;
+                    self.parent[w] = v as u32;
+                    self.squares.push(w as u32);
+                    self.stack.push((w as u32, 0));
+                } else if w as u32 != self.parent[v] {
+                    self.low[v] = self.low[v].min(self.found[w]);
+                }
+            } else {
+                self.stack.pop();
+                // The numbers are handed out in order, so the last one given is the subtree's last.
+                self.last[v] = count;
+                if let Some(&(p, _)) = self.stack.last() {
+                    let p = p as usize;
+                    self.low[p] = self.low[p].min(self.low[v]);
+                }
+            }
+        }
+    }
+
+    /// The part that the numbered square `u`, a neighbour of `v`, falls in when a box stands on
+    /// `v`: the child of `v` whose subtree holds `u` when that subtree is cut off, else none.
+    fn part(&self, board: &Board, v: usize, u: usize) -> Option<usize> {
+        let (at, of_u) = (self.found[v], self.found[u]);
+        if of_u <= at || of_u > self.last[v] {
+            return None;
+        }
+        board
+            .neighbours(v)
+            .into_iter()
+            .find(|&c| {
+                self.found[c] != 0
+                    && self.parent[c] as usize == v
+                    && self.found[c] <= of_u
+                    && of_u <= self.last[c]
+            })
+            .filter(|&c| self.low[c] >= at)
+    }
+
+    /// Whether a player on `a` can walk to `b`, both free neighbours of `v`, numbered, with a
+    /// box on `v`.
+    fn joined_around(&self, board: &Board, v: usize, a: usize, b: usize) -> bool {
+        a == b
+            || (self.found[a] != 0 && self.found[b] != 0 && self.part(board, v, a) == self.part(board, v, b))
     }
 }
 
@@ -536,6 +633,43 @@ mod tests {
             }
         }
         None
+    }
+
+    #[test]
+    fn a_box_cuts_the_squares_round_it_apart_as_a_flood_that_avoids_it_finds() {
+        let (mut joined, mut apart) = (0, 0);
+        for level in crate::tests::random_room_levels(200) {
+            let board = Board::new(&level).unwrap();
+            let mut occupied = vec![false; board.len];
+            for &b in &level.boxes {
+                occupied[b] = true;
+            }
+            let free = |c: usize| board.floor[c] && !occupied[c];
+            let mut cuts = Cuts::new(board.len);
+            // Numbered twice, so what the first numbering left behind is cleared.
+            cuts.number(&board, &occupied, level.player);
+            cuts.number(&board, &occupied, level.player);
+            let mut bfs = Bfs::with_rim(board.width, board.len);
+            let joined_to_player: Vec<u32> = bfs.distances([level.player], free).to_vec();
+            for v in (0..board.len).filter(|&v| joined_to_player[v] != UNREACHED) {
+                let sides: Vec<usize> = board.neighbours(v).into_iter().filter(|&c| free(c)).collect();
+                for &a in &sides {
+                    let reach = bfs.distances([a], |c| free(c) && c != v).to_vec();
+                    for &b in &sides {
+                        let expected = reach[b] != UNREACHED;
+                        assert_eq!(
+                            cuts.joined_around(&board, v, a, b),
+                            expected,
+                            "{}: a box on {v}, {a} to {b}",
+                            level.title
+                        );
+                        if expected { joined += 1 } else { apart += 1 }
+                    }
+                }
+            }
+        }
+        // Both answers come up often enough to count.
+        assert!(joined > 1000 && apart > 100, "{joined} joined, {apart} apart");
     }
 
     #[test]
