@@ -243,15 +243,13 @@ impl PushPaths {
             }
             // The pushes whose target is open, and the square the player pushes each from.
             let mut pushes = [None; 4];
-            let mut wanted = 0;
             for push in Direction::READING_ORDER {
                 let to = board.step(at, push);
                 if free(to) && !self.seen[to][push.index()] {
                     pushes[push.index()] = Some(board.step(at, push.opposite()));
-                    wanted += 1;
                 }
             }
-            if wanted > 0 {
+            if pushes.iter().any(Option::is_some) {
                 let behind = board.step(at, last.opposite());
                 // Every square the player or the box reaches lies in the free squares joined to
                 // the first square behind the box, so one numbering of those answers them all.
@@ -261,8 +259,6 @@ impl PushPaths {
                 }
                 for push in Direction::READING_ORDER {
                     if let Some(pusher) = pushes[push.index()]
-                        && board.floor[pusher]
-                        && !occupied[pusher]
                         && self.cuts.joined_around(board, at, behind, pusher)
                     {
                         let to = board.step(at, push);
@@ -389,8 +385,8 @@ impl Cuts {
             .filter(|&c| self.low[c] >= at)
     }
 
-    /// Whether a player on `a` can walk to `b`, both free neighbours of `v`, numbered, with a
-    /// box on `v`.
+    /// Whether a player on `a`, a numbered neighbour of `v`, can walk to `b`, another
+    /// neighbour, with a box on `v`; never when `b` is a wall or a box, which is not numbered.
     fn joined_around(&self, board: &Board, v: usize, a: usize, b: usize) -> bool {
         a == b
             || (self.found[a] != 0 && self.found[b] != 0 && self.part(board, v, a) == self.part(board, v, b))
