@@ -75,18 +75,19 @@
 //! A [`Level`] is only made by parsing, which checks every rule the solver relies on, so no
 //! input reaches the search in a state that could panic it.
 //!
-//! The fast mode runs a dive with a heavy weight on the bound first, which solves most levels
-//! in milliseconds. If that gets lost in a wide trap, a careful search with a light weight
-//! (close to A*) takes a short turn, as it took the rest of the time before feature cells came.
-//! Then come dives and careful searches with feature cells (`ONE_THREAD`): their open states
-//! are also split by the boxes on goals and the regions of floor the player is shut out of
-//! (in one dive also by the boxes the player can push), and every second state they expand is
-//! the best of the next cell in turn (after the feature-space search FESS of Shoham and
-//! Schaeffer), so a bound that is flat over a wide plateau no longer holds the search to one
-//! kind of progress. A cell's best state is the one reached by the fewest turns to another box
-//! that bettered no feature (its *move weight*), the bound deciding among equals. Weighted and
-//! unweighted, the same search solves different levels, so each search with cells runs both
-//! ways, each with a slice of the time.
+//! The fast mode dives: a best-first search with a heavy weight on the bound, which solves
+//! most levels in milliseconds. Its open states are split by feature cells: the boxes on
+//! goals, the regions of floor the player is shut out of and the boxes the player can push,
+//! and every second state it expands is the best of the next cell in turn (after the
+//! feature-space search FESS of Shoham and Schaeffer), so a bound that is flat over a wide
+//! plateau no longer holds the search to one kind of progress. A cell's best state is the one
+//! reached by the fewest turns to another box that bettered no feature (its *move weight*), the
+//! bound deciding among equals. Weighted and unweighted, with and without the packing orders
+//! (below), the same search solves different levels, so below 30 s a level (`ONE_THREAD`) the
+//! dive runs weighted with the orders for the first 42.5% of the time and unweighted without
+//! them for the rest: the slices that cover the most levels of four sets, run alone.
+//! The *careful search* is the same with a light weight on the bound (close to A*); the
+//! longer schedules and a second thread run it beside the dives.
 //!
 //! From a time limit of 30 s the fast mode runs a wider portfolio: at long limits a search
 //! solves what it solves within a few seconds of its start or hardly at all, so several
@@ -231,33 +232,29 @@ const fn unweighted(phase: Phase) -> Phase {
 
 /// The optimal mode: A* for the whole time.
 const OPTIMAL: [Phase; 1] = [phase(1.0, false, 0)];
-/// The fast mode on one thread, at 10 s a level: the plain dive for 3.15 s (the latest level
-/// it solved on four sets took it 2.3 s; `sasquatch` 19 takes it 2.1 to 4.1 s from run to run),
-/// the plain careful search for 0.3 s (`microban` 146 in 0.2 to 0.37 s, which the next search
-/// also solves at once), then the searches with cells, each with a slice that covers what it
-/// alone solves: the dive with cells unweighted 0.9 s (`microban2` 131 in 0.64 to 0.81 s),
-/// weighted 1.95 s (`xsokoban` 49 in 1.6 s, 22 in 1.3 to 1.6 s), the dive whose cells count the
-/// boxes the player can push 0.7 s (`xsokoban` 25 and 71 in 0.2 and 0.6 s, which no other of
-/// these searches solves), the careful search with cells unweighted 0.5 s (`xsokoban` 46, 84 and
-/// 86 in 0.1 to 0.4 s; 55 at once, which the weighted dive takes 2 s for), weighted the rest
-/// (`xsokoban` 47 in 2.3 to 2.4 s). The pushable-box dive's slice came from the others' slack
-/// (fourteenth session): 0.15 s of the plain dive's, 0.2 s of the plain careful search's, 0.1 s
-/// of the unweighted dive with cells' and 0.25 s of the weighted one's.
-const ONE_THREAD: [Phase; 7] = [
-    phase(0.315, false, 0),
-    phase(0.345, true, 0),
-    unweighted(phase(0.435, false, FAST_CELLS)),
-    phase(0.63, false, FAST_CELLS),
-    phase(0.70, false, MOBILE_CELLS),
-    unweighted(phase(0.75, true, FAST_CELLS)),
-    phase(1.0, true, FAST_CELLS),
-];
+/// The fast mode on one thread below [`LONG_LIMIT`], chosen for 10 s a level (seventeenth session)
+/// by `cargo xtask sokoban-slices` at 9.8 s, from the screening runs of `xsokoban` and `sasquatch`
+/// and, beside them, runs on `microban` and `microban2` at 10 s (`docs/sokoban-screening/10s`),
+/// so that the small sets' hard levels count as well: the dive
+/// whose cells also count the boxes the player can push, 4.25 s (`xsokoban` 40 at 3.6 s, 15 at
+/// 2.8 s; every `microban` level, 93 the latest at 1.5 s), then the same cells without the packing
+/// orders, unweighted, the rest (`xsokoban` 77 at 4.0 s, 44 at 3.7 s, `microban2` 131 at 1.3 s,
+/// `sasquatch` 26 at 2.0 s). Foreseen from those files: `xsokoban` 55 / 90 and `sasquatch` 25 / 50
+/// at margins 1.0 and 1.1, 54 and 24 at 1.2 and 1.3, all of both Microban sets at every margin; the
+/// seven searches that ran before (the plain dive for 3.15 s, the plain careful search, dives with
+/// cells weighted and unweighted, careful searches with cells for the last 3 s; five of them
+/// screened) score 52 to 49 and 23 to 21 on the same files. They lose `xsokoban` 45, 47 and 59,
+/// which the dive and the careful search with the cells of [`FAST_CELLS`] solve in 1 to 3 s: the
+/// climb's best slices leave them out. At 10 s a level, old and new at once: `xsokoban` 53 ->
+/// 55 / 90 (11, 15, 40, 44 and 77 gained; those three lost) in 412 s instead of 549, `sasquatch` 23
+/// -> 25 / 50 (26, 27 and 32 gained; 19 lost, which the plain dive solved near its slice's end),
+/// `microban` 155 and `microban2` 135 both, in 6.2 and 14.5 s instead of 7.7 and 19.2.
+const ONE_THREAD: [Phase; 2] = [phase(0.425, false, MOBILE_CELLS), unweighted(free_dive(1.0, MOBILE_CELLS))];
 /// From this time limit on, the one-thread fast mode runs a wider portfolio:
 /// [`ONE_THREAD_HALF_MINUTE`], and from [`MINUTE_LIMIT`] on [`ONE_THREAD_LONG`].
-/// Its searches solve levels those of [`ONE_THREAD`] do not (levels 8, 9 and 12 of the
-/// `xsokoban` set, for one), but they need a second or more of search to do it, and at 10 s a
-/// level every second of the other searches is already spoken for: their shares cut down to
-/// make room lose levels they solve late (`xsokoban` 60 at 9.7 s).
+/// Its searches solve levels those of [`ONE_THREAD`] do not (`xsokoban` 18, 21, 24, 36, 48 and
+/// 75, for some), but they need seconds of search of their own to do it, which a 10 s limit
+/// cannot spare: the two searches of [`ONE_THREAD`] need theirs for the levels they solve late.
 const LONG_LIMIT: f64 = 30.0;
 /// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of eight searches, each with a
 /// slice of the time. A search solves most of what it ever solves within a few seconds of its

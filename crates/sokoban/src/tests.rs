@@ -611,7 +611,10 @@ fn optimal_mode_with_frozen_goals_matches_exhaustive_search() {
 fn the_fast_mode_improves_its_answers_but_never_below_the_optimum() {
     // With the improvement the fast mode's answer has at most the pushes it has without it and
     // at least the reference's fewest; it must find fewer on enough levels to show it works.
+    // The schedule's first dive (pushable-box cells) is above the optimum on 1 of these 338
+    // levels, too few to show that, so the plain dive alone, above it on 3, answers as well.
     let without = crate::Techniques { improve: false, ..crate::Techniques::default() };
+    let plain_dive: crate::bench::OneSearch = "dive".parse().unwrap();
     let (mut fewer, mut optimal_with, mut optimal_without, mut solved) = (0, 0, 0, 0);
     for level in random_levels(600) {
         let Some(optimum) = reference_pushes(&level) else { continue };
@@ -619,17 +622,18 @@ fn the_fast_mode_improves_its_answers_but_never_below_the_optimum() {
             Status::Solved(solution) => solution.pushes,
             status => panic!("{status:?}\n{}", level.to_text()),
         };
-        let with = pushes(Options::default());
-        let plain = pushes(Options { techniques: without, ..Options::default() });
-        assert!(optimum <= with && with <= plain, "{optimum} {with} {plain}\n{}", level.to_text());
-        fewer += usize::from(with < plain);
-        optimal_with += usize::from(with == optimum);
-        optimal_without += usize::from(plain == optimum);
-        solved += 1;
+        for one_search in [None, Some(plain_dive)] {
+            let with = pushes(Options { one_search, ..Options::default() });
+            let plain = pushes(Options { one_search, techniques: without, ..Options::default() });
+            assert!(optimum <= with && with <= plain, "{optimum} {with} {plain}\n{}", level.to_text());
+            fewer += usize::from(with < plain);
+            optimal_with += usize::from(with == optimum);
+            optimal_without += usize::from(plain == optimum);
+            solved += 1;
+        }
     }
-    // On levels this small the dive is rarely above the optimum (3 of 338), and the
-    // improvement's budget takes every such answer down to it.
-    assert!(fewer >= 3 && optimal_without < solved, "fewer pushes on {fewer} of {solved} levels");
+    // The improvement's budget takes every answer above the optimum down to it.
+    assert!(fewer >= 3 && optimal_without < solved, "fewer pushes on {fewer} of {solved} answers");
     assert_eq!(optimal_with, solved, "optimal answers with the improvement ({optimal_without} without)");
 }
 
