@@ -113,12 +113,11 @@
 //! the slower machine (37, 61 and 67 gained, 77 lost).
 //!
 //! With [`Options::side_by_side`] two threads share the work, each for the whole time limit:
-//! one dives, the other runs the careful search, each plainly for its first 40%
-//! (`FAST_DIVE_SHARE`) and with cells after (the careful search's cells unweighted for 5%
-//! first); the first to settle the level stops the other. From 30 s they share a portfolio
-//! instead: the careful search whose cells count the pushable boxes on one thread for the whole
-//! time, the dives (weighted and unweighted) and the careful search with cells one after the
-//! other on the other. Tunnel macros and packing orders can skip the only way through, so a
+//! one runs the dives of `ONE_THREAD`, the other the careful search, plainly for its first 40%
+//! (`FAST_DIVE_SHARE`) and with cells after (unweighted for 5% first); the first to settle the
+//! level stops the other. From 30 s they share a portfolio instead: the careful search whose
+//! cells count the pushable boxes on one thread for the whole time, dives with cells (weighted
+//! and unweighted, with and without the packing orders) one after the other on the other. Tunnel macros and packing orders can skip the only way through, so a
 //! search with them that runs dry is followed by one without them before a level is called
 //! unsolvable.
 //!
@@ -178,8 +177,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use thiserror::Error;
 
-/// The fast mode's first search: weight of the bound, and its share of the time limit on two
-/// threads and without cells (`ONE_THREAD` and `ONE_THREAD_LONG` set their own).
+/// The fast mode's first search: weight of the bound, and the plain searches' share of the time
+/// limit in [`CAREFUL`] and without cells (the other schedules set their own).
 const FAST_DIVE_WEIGHT: u64 = 10;
 const FAST_DIVE_SHARE: f64 = 0.4;
 /// The fast mode's second search, when the first gave up: a light weight, nearly A*.
@@ -364,8 +363,15 @@ const ONE_THREAD_HALF_MINUTE: [Phase; 5] = [
     unweighted(free_dive(0.8867, MOBILE_CELLS)),
     phase(1.0, true, MOBILE_CELLS),
 ];
-/// The fast mode on two threads, one sequence each: plain for the dive's share, then with cells.
-const DIVES: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, 0), phase(1.0, false, FAST_CELLS)];
+/// The fast mode on two threads below [`LONG_LIMIT`], one sequence each: the dives of
+/// [`ONE_THREAD`] on one, the careful searches of [`CAREFUL`] on the other (seventeenth session;
+/// before, the plain dive for 40% and the dive with cells of [`FAST_CELLS`] after). The files of
+/// `docs/sokoban-screening` foresee `xsokoban` 57 / 90 and `sasquatch` 25 / 50 beside the careful
+/// searches, against 53 and 24. At 10 s a level, both cores on one level, old and new one after
+/// the other: `xsokoban` 52 -> 56 / 90 (15, 25, 40, 44, 71, 77 and 86 gained; 33, 36 and 45 lost),
+/// `sasquatch` 24 -> 25 / 50 (26 and 27 gained, 19 lost), `microban2` 134 -> 135, `microban` 155
+/// both.
+const DIVES: [Phase; 2] = ONE_THREAD;
 /// The careful search with cells runs unweighted for 5% first: on its own thread at 10 s it
 /// solves `xsokoban` 86 that way in 0.3 s, weighted not at all.
 const CAREFUL: [Phase; 3] = [
