@@ -117,9 +117,9 @@
 //! (`FAST_DIVE_SHARE`) and with cells after (unweighted for 5% first); the first to settle the
 //! level stops the other. From 30 s they share a portfolio instead: the careful search whose
 //! cells count the pushable boxes on one thread for the whole time, dives with cells (weighted
-//! and unweighted, with and without the packing orders) one after the other on the other. Tunnel macros and packing orders can skip the only way through, so a
-//! search with them that runs dry is followed by one without them before a level is called
-//! unsolvable.
+//! and unweighted, with and without the packing orders) one after the other on the other.
+//! Tunnel macros and packing orders can skip the only way through, so a search with them that
+//! runs dry is followed by one without them before a level is called unsolvable.
 //!
 //! A dive's answer is found fast, not short, so the fast mode then improves it (`--without
 //! improve` skips this): searches with the careful search's light weight that store only the
@@ -233,21 +233,21 @@ const fn unweighted(phase: Phase) -> Phase {
 const OPTIMAL: [Phase; 1] = [phase(1.0, false, 0)];
 /// The fast mode on one thread below [`LONG_LIMIT`], chosen for 10 s a level (seventeenth session)
 /// by `cargo xtask sokoban-slices` at 9.8 s, from the screening runs of `xsokoban` and `sasquatch`
-/// and, beside them, runs on `microban` and `microban2` at 10 s (`docs/sokoban-screening/10s`),
-/// so that the small sets' hard levels count as well: the dive
-/// whose cells also count the boxes the player can push, 4.25 s (`xsokoban` 40 at 3.6 s, 15 at
-/// 2.8 s; every `microban` level, 93 the latest at 1.5 s), then the same cells without the packing
-/// orders, unweighted, the rest (`xsokoban` 77 at 4.0 s, 44 at 3.7 s, `microban2` 131 at 1.3 s,
-/// `sasquatch` 26 at 2.0 s). Foreseen from those files: `xsokoban` 55 / 90 and `sasquatch` 25 / 50
-/// at margins 1.0 and 1.1, 54 and 24 at 1.2 and 1.3, all of both Microban sets at every margin; the
-/// seven searches that ran before (the plain dive for 3.15 s, the plain careful search, dives with
-/// cells weighted and unweighted, careful searches with cells for the last 3 s; five of them
-/// screened) score 52 to 49 and 23 to 21 on the same files. They lose `xsokoban` 45, 47 and 59,
-/// which the dive and the careful search with the cells of [`FAST_CELLS`] solve in 1 to 3 s: the
-/// climb's best slices leave them out. At 10 s a level, old and new at once: `xsokoban` 53 ->
-/// 55 / 90 (11, 15, 40, 44 and 77 gained; those three lost) in 412 s instead of 549, `sasquatch` 23
-/// -> 25 / 50 (26, 27 and 32 gained; 19 lost, which the plain dive solved near its slice's end),
-/// `microban` 155 and `microban2` 135 both, in 6.2 and 14.5 s instead of 7.7 and 19.2.
+/// and, beside them, runs on `microban` and `microban2` at 10 s (`docs/sokoban-screening/10s`), so
+/// that the small sets' hard levels count as well: the dive whose cells also count the boxes the
+/// player can push, 4.25 s (`xsokoban` 40 at 3.6 s, 15 at 2.8 s; every `microban` level, 93 the
+/// latest at 1.5 s), then the same cells without the packing orders, unweighted, the rest
+/// (`xsokoban` 77 at 4.0 s, 44 at 3.7 s, `microban2` 131 at 1.3 s, `sasquatch` 26 at 2.0 s).
+/// Foreseen from those files: `xsokoban` 55 / 90 and `sasquatch` 25 / 50 at margins 1.0 and 1.1, 54
+/// and 24 at 1.2 and 1.3, all of both Microban sets at every margin; the seven searches that ran
+/// before (the plain dive for 3.15 s, the plain careful search, dives with cells weighted and
+/// unweighted, careful searches with cells for the last 3 s; five of them screened) score 52 to 49
+/// and 23 to 21 on the same files. They lose `xsokoban` 45, 47 and 59, which the dive and the
+/// careful search with the cells of [`FAST_CELLS`] solve in 1 to 3 s: the climb's best slices leave
+/// them out. At 10 s a level, old and new at once: `xsokoban` 53 -> 55 / 90 (11, 15, 40, 44 and 77
+/// gained; those three lost) in 412 s instead of 549, `sasquatch` 23 -> 25 / 50 (26, 27 and 32
+/// gained; 19 lost, which the plain dive solved near its slice's end), `microban` 155 and
+/// `microban2` 135 both, in 6.2 and 14.5 s instead of 7.7 and 19.2.
 const ONE_THREAD: [Phase; 2] = [phase(0.425, false, MOBILE_CELLS), unweighted(free_dive(1.0, MOBILE_CELLS))];
 /// From this time limit on, the one-thread fast mode runs a wider portfolio:
 /// [`ONE_THREAD_HALF_MINUTE`], and from [`MINUTE_LIMIT`] on [`ONE_THREAD_LONG`].
