@@ -177,11 +177,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use thiserror::Error;
 
-/// The fast mode's first search: weight of the bound, and the plain searches' share of the time
+/// The weight of the bound in the fast mode's dives, and the plain searches' share of the time
 /// limit in [`CAREFUL`] and without cells (the other schedules set their own).
 const FAST_DIVE_WEIGHT: u64 = 10;
 const FAST_DIVE_SHARE: f64 = 0.4;
-/// The fast mode's second search, when the first gave up: a light weight, nearly A*.
+/// The weight of the bound in the fast mode's careful search: a light one, nearly A*.
 const FAST_CAREFUL_WEIGHT: u64 = 2;
 /// The improvement of a fast answer may store as many states as the searches that found it,
 /// or this many for each push the answer is above the bound, if that is more: small levels,
@@ -367,10 +367,11 @@ const ONE_THREAD_HALF_MINUTE: [Phase; 5] = [
 /// [`ONE_THREAD`] on one, the careful searches of [`CAREFUL`] on the other (seventeenth session;
 /// before, the plain dive for 40% and the dive with cells of [`FAST_CELLS`] after). The files of
 /// `docs/sokoban-screening` foresee `xsokoban` 57 / 90 and `sasquatch` 25 / 50 beside the careful
-/// searches, against 53 and 24. At 10 s a level, both cores on one level, old and new one after
-/// the other: `xsokoban` 52 -> 56 / 90 (15, 25, 40, 44, 71, 77 and 86 gained; 33, 36 and 45 lost),
-/// `sasquatch` 24 -> 25 / 50 (26 and 27 gained, 19 lost), `microban2` 134 -> 135, `microban` 155
-/// both.
+/// searches, against 53 and 24 (`--beside`, the careful thread counted as its searches with cells,
+/// which are screened, the plain careful search not). At 10 s a level, both cores on one level, old
+/// and new one after the other: `xsokoban` 52 -> 56 / 90 (15, 25, 40, 44, 71, 77 and 86 gained; 33,
+/// 36 and 45 lost), `sasquatch` 24 -> 25 / 50 (26 and 27 gained, 19 lost), `microban2` 134 -> 135,
+/// `microban` 155 both.
 const DIVES: [Phase; 2] = ONE_THREAD;
 /// The careful search with cells runs unweighted for 5% first: on its own thread at 10 s it
 /// solves `xsokoban` 86 that way in 0.3 s, weighted not at all.
