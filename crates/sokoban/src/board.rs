@@ -276,6 +276,23 @@ impl Board {
     /// row's end into the next row's start, but the interior never touches the rim, so such a
     /// bit always lands on a wall, which `free` (a part of the interior) masks off.
     pub fn flood_words(&self, region: &mut [u64], free: &[u64]) {
+        self.flood_words_while(region, free, |_| true);
+    }
+
+    /// Grows `region` like [`Board::flood_words`], but stops as soon as it holds every cell of
+    /// `targets`: true then, false when the region closed without them all (it is then the
+    /// whole flood's). A question such as "does the region still join these squares" is often
+    /// answered a few words from where it starts, long before the region is closed.
+    pub fn flood_words_until(&self, region: &mut [u64], free: &[u64], targets: &[usize]) -> bool {
+        let reached = |region: &[u64]| targets.iter().all(|&cell| grid::has_bit(region, cell));
+        reached(region) || {
+            self.flood_words_while(region, free, |region| !reached(region));
+            reached(region)
+        }
+    }
+
+    /// The flood of [`Board::flood_words`], asking `going_on` after each word that grew.
+    fn flood_words_while(&self, region: &mut [u64], free: &[u64], going_on: impl Fn(&[u64]) -> bool) {
         let n = region.len();
         let (whole, bits) = (self.width / 64, (self.width % 64) as u32);
         // The cells one row up (`c - width`) and one row down of the cells of word `i`, as far
@@ -329,6 +346,9 @@ impl Board {
                 }
                 if next != here {
                     region[i] = next;
+                    if !going_on(region) {
+                        return;
+                    }
                     mark_around(&mut pending, i);
                 }
             }
@@ -441,7 +461,7 @@ mod tests {
     fn the_bitwise_flood_agrees_with_a_plain_one() {
         // Widths on both sides of a word, and a word's multiples, where the row shifts change.
         let mut random = testkit::Random::new(0x3c6e_f372_fe94_f82b);
-        let mut checked = 0;
+        let (mut checked, mut stopped_early) = (0, 0);
         for width in [3, 5, 8, 13, 31, 63, 64, 65, 66, 100, 127, 128, 129, 140] {
             for _ in 0..20 {
                 let height = 3 + random.below(30);
@@ -482,10 +502,26 @@ mod tests {
                 board.flood_words(&mut region, &free);
                 let bitwise: Vec<bool> = (0..board.len).map(|c| grid::has_bit(&region, c)).collect();
                 assert_eq!(bitwise, plain, "width {width}:\n{}", text.join("\n"));
+                // Up to three free squares to reach, joined to the start or not: the flood that
+                // stops at them says whether they are all joined, and when they are not, it is
+                // the whole flood.
+                let targets: Vec<usize> =
+                    (0..random.below(4)).map(|_| open[random.below(open.len())]).collect();
+                let mut partial = vec![0; free.len()];
+                grid::insert_bit(&mut partial, start);
+                let reached = board.flood_words_until(&mut partial, &free, &targets);
+                assert_eq!(reached, targets.iter().all(|&t| plain[t]), "width {width}: {targets:?}");
+                assert!((0..board.len).all(|c| !grid::has_bit(&partial, c) || plain[c]));
+                if reached {
+                    stopped_early += usize::from(partial != region);
+                } else {
+                    assert_eq!(partial, region, "width {width}: {targets:?}");
+                }
                 checked += 1;
             }
         }
         assert!(checked > 150, "only {checked} boards");
+        assert!(stopped_early > 20, "only {stopped_early} floods stopped early");
     }
 
     fn dead_map(board: &Board) -> String {

@@ -524,9 +524,12 @@ impl<'a> Search<'a> {
             cell |= self.reach.pushable(self.board, &self.occupied, boxes).min(255);
         }
         if self.limits.cells & SHUT_OUT != 0 {
-            let regions = match moved {
-                // The same squares shut out as the parent's (see `reach`).
-                Some((_, _, parents)) if self.reach.parents_region_kept() => parents,
+            let regions = match (moved, self.reach.shut_out_change()) {
+                // The parent's count changed by what the push cut off (see `reach`); a count
+                // that reached the byte's most is counted again.
+                (Some((_, _, parents)), Some(change)) if parents < 255 => {
+                    parents.saturating_add_signed(change).min(255)
+                }
                 _ => self.reach.regions_beyond(self.board).min(255),
             };
             cell |= regions << SHUT_OUT_SHIFT;
