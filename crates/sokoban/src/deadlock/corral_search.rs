@@ -32,11 +32,12 @@
 //! What it costs: a flood per corral of each expanded state, and a small search when a fence is
 //! new. The flood, which names the player's region in the relaxed position, starts from the
 //! whole region of the tested position (removing boxes only adds squares to it) and runs over
-//! bit words ([`Board::flood_words`]); it was a third of the search's time as a queue walk
-//! from the player. Most tests need no flood at all: a verdict is also remembered by the fence
-//! and the tested position's player square, which name the same relaxed region (it is the
-//! floor outside the fence that holds that square), a quarter of a million of them at most. Verdicts are remembered by (fence, normalised player square): the same fence comes back
-//! under many arrangements of the other boxes, and the relaxed problem does not depend on them.
+//! bit words ([`Board::flood_words`]); it was a third of the search's time as a queue walk from
+//! the player. Verdicts are remembered by (fence, normalised player square): the same fence
+//! comes back under many arrangements of the other boxes, and the relaxed problem does not
+//! depend on them. Most tests need no flood at all: a verdict is also remembered by the fence
+//! and the tested position's player square, which name the same relaxed region (it is the floor
+//! outside the fence that holds that square), a quarter of a million of them at most.
 //! Some levels throw up new fences at nearly every state, so the small searches draw on a
 //! credit earned per tested position ([`SUB_STATES_PER_TEST`]); without credit a new fence is
 //! simply not tested, which proves nothing and so stays sound.
