@@ -206,11 +206,8 @@ impl Reach {
         // The free neighbours of `to` other than `from`, and whether they are joined round `to`
         // by the ring of eight squares round it.
         let mut others = [0; 3];
-        let mut count = 0;
-        for cell in board.neighbours(to).into_iter().filter(|&cell| cell != from && free(cell)) {
-            others[count] = cell;
-            count += 1;
-        }
+        let count =
+            gather(board.neighbours(to).into_iter().filter(|&cell| cell != from && free(cell)), &mut others);
         let others = &others[..count];
         // Clockwise from the square above: above, above right, right, ... above left. The
         // interior never touches the rim, so all eight are cells of the grid.
@@ -239,7 +236,10 @@ impl Reach {
                 // The flood ran to its end: the region is the child's, and each part that it
                 // left apart round `to` is a new region shut out.
                 let mut cut_off = [0; 3];
-                let count = unreached(&self.region_words, others, &mut cut_off);
+                let count = gather(
+                    others.iter().copied().filter(|&c| !grid::has_bit(&self.region_words, c)),
+                    &mut cut_off,
+                );
                 self.shut_out_change = Some(self.parts(board, &cut_off[..count]));
             }
         } else {
@@ -276,7 +276,10 @@ impl Reach {
                 break;
             }
             let tried = left;
-            count = unreached(&self.rest_words, &tried[..count], &mut left);
+            count = gather(
+                tried[..count].iter().copied().filter(|&c| !grid::has_bit(&self.rest_words, c)),
+                &mut left,
+            );
         }
         parts
     }
@@ -326,12 +329,12 @@ impl Reach {
     }
 }
 
-/// Writes the `cells` outside `region` (bit words over cells) to the front of `outside`, and
-/// returns how many.
-fn unreached(region: &[u64], cells: &[usize], outside: &mut [usize; 3]) -> usize {
+/// Writes `cells`, at most three (a square's neighbours but one), to the front of `into`, and
+/// returns how many: the few squares [`Reach::child_lowest`] asks about, without a heap list.
+fn gather(cells: impl Iterator<Item = usize>, into: &mut [usize; 3]) -> usize {
     let mut count = 0;
-    for &cell in cells.iter().filter(|&&cell| !grid::has_bit(region, cell)) {
-        outside[count] = cell;
+    for (slot, cell) in into.iter_mut().zip(cells) {
+        *slot = cell;
         count += 1;
     }
     count
