@@ -20,14 +20,17 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// One search of the fast mode, to run alone (see the module notes). Written
-/// `KIND[:FEATURE+FEATURE...][,unweighted]`:
+/// `KIND[:FEATURE+FEATURE...][,unweighted][,meet|,pulls]`:
 /// - `KIND`: `dive` (a heavy weight on the bound, filling goal rooms in their packing orders),
 ///   `free-dive` (the same without the packing orders) or `careful` (a light weight, nearly A*,
 ///   no packing orders);
 /// - `FEATURE`s, the features whose cells take turns in its open list (none: one queue):
 ///   `home` (boxes on goals), `shut-out` (regions of floor the player is shut out of),
 ///   `pushable` (boxes the player can push), `passages` (boxes in passages);
-/// - `,unweighted`: the cells' queues in the bound's order rather than by move weight.
+/// - `,unweighted`: the cells' queues in the bound's order rather than by move weight;
+/// - `,meet`: a search of pulls from the solved positions runs in turn with it, one expansion
+///   each, until a state is found by both; `,pulls`: the same with ten expansions of pulls to
+///   one of its own, so that the pull search leads.
 ///
 /// The portfolio's searches are, for example, `dive:home+shut-out+pushable` and
 /// `careful:home+shut-out+pushable,unweighted`.
@@ -50,6 +53,9 @@ pub struct OneSearch {
     pub(crate) cells: u8,
     /// Its cells' queues ordered by move weight.
     pub(crate) weighted: bool,
+    /// The expansions of a search of pulls from the solved positions after each of its own,
+    /// until the two meet: 0, [`search::MEET`] or [`search::PULLS_LEAD`].
+    pub(crate) pulls: u8,
 }
 
 /// The features by name, in the order [`OneSearch`] writes them.
@@ -63,7 +69,7 @@ const FEATURES: [(&str, u8); 4] = [
 /// A [`OneSearch`] that cannot be read: the text and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted]; KIND dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
+    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted][,meet|,pulls]; KIND dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
 )]
 pub struct OneSearchError {
     text: String,
@@ -75,9 +81,14 @@ impl FromStr for OneSearch {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let error = |problem: String| OneSearchError { text: text.to_owned(), problem };
-        let (search, weighted) = match text.strip_suffix(",unweighted") {
+        let (text_left, pulls) = match (text.strip_suffix(",meet"), text.strip_suffix(",pulls")) {
+            (Some(search), _) => (search, search::MEET),
+            (_, Some(search)) => (search, search::PULLS_LEAD),
+            _ => (text, 0),
+        };
+        let (search, weighted) = match text_left.strip_suffix(",unweighted") {
             Some(search) => (search, false),
-            None => (text, true),
+            None => (text_left, true),
         };
         let (kind, features) = search.split_once(':').unwrap_or((search, ""));
         let (careful, packing) = match kind {
@@ -101,7 +112,7 @@ impl FromStr for OneSearch {
                 "',unweighted' orders the queues of feature cells, and no feature is named".into(),
             ));
         }
-        Ok(OneSearch { careful, packing, cells, weighted })
+        Ok(OneSearch { careful, packing, cells, weighted, pulls })
     }
 }
 
@@ -123,6 +134,11 @@ impl fmt::Display for OneSearch {
         }
         if !self.weighted {
             write!(f, ",unweighted")?;
+        }
+        match self.pulls {
+            0 => {}
+            search::MEET => write!(f, ",meet")?,
+            _ => write!(f, ",pulls")?,
         }
         Ok(())
     }
@@ -180,6 +196,9 @@ mod tests {
             "careful:home+shut-out+pushable,unweighted",
             "dive:home+shut-out+passages",
             "careful:passages",
+            "dive:home+shut-out+pushable,meet",
+            "free-dive:home,unweighted,meet",
+            "careful:home+shut-out,pulls",
         ] {
             let search: OneSearch = text.parse().unwrap();
             assert_eq!(search.to_string(), text);
@@ -187,7 +206,7 @@ mod tests {
         // Features in another order name the same search.
         let search: OneSearch = "dive:pushable+home".parse().unwrap();
         assert_eq!(search.to_string(), "dive:home+pushable");
-        assert_eq!(search, OneSearch { careful: false, packing: true, cells: 5, weighted: true });
+        assert_eq!(search, OneSearch { careful: false, packing: true, cells: 5, weighted: true, pulls: 0 });
     }
 
     #[test]

@@ -94,12 +94,12 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
-    /// frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, improve.
+    /// frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, pulls, improve.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
     /// Run one search of the fast mode alone, on one thread a level, for the whole time limit,
     /// instead of the schedules, to measure what it solves on its own:
-    /// KIND[:FEATURE+...][,unweighted], KIND dive, free-dive or careful, FEATURE home,
+    /// KIND[:FEATURE+...][,unweighted][,meet|,pulls], KIND dive, free-dive or careful, FEATURE home,
     /// shut-out, pushable or passages (see `sokoban::bench::OneSearch`).
     #[arg(long, value_name = "SEARCH", hide = true, conflicts_with_all = ["optimal", "side_by_side"])]
     search: Option<sokoban::bench::OneSearch>,
@@ -230,9 +230,10 @@ fn run(args: &Args) -> Result<bool> {
             "advisor" => techniques.advisor = false,
             "cells" => techniques.cells = false,
             "move-weights" => techniques.move_weights = false,
+            "pulls" => techniques.pulls = false,
             other => {
                 anyhow::bail!(
-                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, improve)"
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, pulls, improve)"
                 )
             }
         }

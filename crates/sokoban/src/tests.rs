@@ -142,7 +142,7 @@ fn optimal_mode_breaks_push_ties_by_fewest_moves() {
 }
 
 /// Small pseudo-random levels: a walled rectangle with scattered walls, boxes, goals, player.
-fn random_levels(count: usize) -> Vec<Level> {
+pub(crate) fn random_levels(count: usize) -> Vec<Level> {
     let mut random = testkit::Random::new(0x1234_5678_9abc_def0);
     let mut next = move |n: usize| random.below(n);
     let mut levels = Vec::new();
@@ -311,6 +311,76 @@ fn one_search_alone_agrees_with_the_reference_on_random_levels() {
             }
         }
     }
+}
+
+#[test]
+fn searches_that_meet_pulled_boxes_agree_with_the_reference_on_random_levels() {
+    // The forward search with the pull search beside it (see `search::pulls`): solved exactly
+    // when the reference solves, "unsolvable" only after running dry, and every answer, the
+    // pulls undone at its end included, replays to a solved position. The two must meet on
+    // many levels, or the joined answers are not tested at all.
+    use crate::search::{BOXES_HOME, Limits, MEET, MOBILE, Outcome, PULLS_LEAD, SHUT_OUT, find_pushes};
+    let (mut solved, mut met) = (0, 0);
+    for level in random_levels(200).iter().chain(&random_room_levels(100)) {
+        let expected = reference_pushes(level);
+        let board = crate::analyse(level).unwrap();
+        let Some(inside) = crate::boxes_to_search(&board, level) else {
+            assert_eq!(expected, None, "{}", level.to_text());
+            continue;
+        };
+        let home_shut_out_pushable = BOXES_HOME | SHUT_OUT | MOBILE;
+        for (cells, weight, packing, pulls) in [
+            (0, 10, true, MEET),
+            (home_shut_out_pushable, 10, true, MEET),
+            (0, 2, false, MEET),
+            (home_shut_out_pushable, 10, true, PULLS_LEAD),
+        ] {
+            let limits = Limits { weight, packing, cells, pulls, ..Limits::default() };
+            let report = find_pushes(&board, &inside, level.player, limits);
+            match (&report.outcome, expected) {
+                (Outcome::Solved(pushes), Some(_)) => {
+                    let lurd = crate::lurd::lurd_of(&board, &inside, level.player, pushes);
+                    if let Err(error) = crate::verify(level, &lurd) {
+                        panic!("cells {cells}, weight {weight}, pulls {pulls}: {error}\n{}", level.to_text());
+                    }
+                    solved += 1;
+                    met += usize::from(report.met);
+                }
+                (Outcome::Unsolvable, None) => {}
+                // The packing order is no sound pruning: its "unsolvable" is checked again.
+                (Outcome::Unsolvable, Some(_)) if report.macros_used => {}
+                (outcome, expected) => panic!(
+                    "cells {cells}, weight {weight}, pulls {pulls}: {outcome:?} but the reference says {expected:?}\n{}",
+                    level.to_text()
+                ),
+            }
+        }
+    }
+    assert!(met * 2 > solved, "only {met} of {solved} answers met the pull search");
+}
+
+#[test]
+fn without_pulls_a_search_that_would_meet_them_runs_as_the_search_alone() {
+    // `--without pulls` turns the pull search off: the same states and answer as without it.
+    let (mut differ, mut levels) = (0, 0);
+    for level in random_levels(40) {
+        let run = |search: &str, pulls: bool| {
+            let techniques = crate::Techniques { pulls, improve: false, ..crate::Techniques::default() };
+            let options = crate::Options {
+                one_search: Some(search.parse().unwrap()),
+                techniques,
+                ..crate::Options::default()
+            };
+            let result = crate::solve(&level, &options).unwrap();
+            (result.status, result.states)
+        };
+        let alone = run("dive:home+shut-out+pushable", true);
+        assert_eq!(run("dive:home+shut-out+pushable,meet", false), alone, "{}", level.to_text());
+        differ += usize::from(run("dive:home+shut-out+pushable,meet", true) != alone);
+        levels += 1;
+    }
+    // And with the pull search on, the runs are not the same.
+    assert!(differ * 4 > levels, "{differ} of {levels}");
 }
 
 /// Random levels with a goal room: a wall across the level with one doorway, two or three

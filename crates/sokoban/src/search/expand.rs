@@ -336,6 +336,7 @@ impl Search<'_> {
                 closed: h.is_none(),
             };
             let child_id = self.table.insert(child, &words);
+            self.meet_pulls(child_id, hash, normal, &words);
             if h.is_some() {
                 self.keep_matching(child_id, index, to);
                 self.push_open(child_id);

@@ -13,6 +13,8 @@
 //!   room straight to the room's next goal, and the packing advisor, which takes a box there
 //!   from anywhere (fast mode only).
 //! - `open`: the open list, one queue or one per feature cell taken in turn (fast mode).
+//! - `pulls`: the search from the other end, boxes pulled back from the goals, run in turn
+//!   with this one until a state is found by both (fast mode, when asked).
 //! - this module, the driver: the open list and its orders, the limits, and the pushes of the
 //!   answer read back from the arena.
 //!
@@ -56,7 +58,8 @@
 //! time, the number of states stored, and the memory budget. Memory is counted in bytes, not
 //! states, because a state's size depends on the board: before each expansion the driver asks
 //! whether the table and the open list, grown to take every child that expansion could make
-//! (four pushes a box), would still fit the budget, and gives up if not. So the budget is
+//! (four pushes a box), and those of the pull search beside it, if any, grown by its
+//! expansions that follow, would still fit the budget, and gives up if not. So the budget is
 //! never passed by the structures that grow with states; the static tables of the board (push
 //! distances, sides) are made before the search and are not counted.
 
@@ -64,6 +67,7 @@ mod estimate;
 mod expand;
 mod open;
 mod packing;
+mod pulls;
 mod reach;
 mod table;
 
@@ -73,6 +77,7 @@ use crate::deadlock::{CorralDeadlocks, FrozenGoals, Scratch};
 use grid::Direction;
 use open::Open;
 use packing::Packing;
+use pulls::{Meeting, Pulls};
 use reach::Reach;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
@@ -133,7 +138,18 @@ pub(crate) struct Limits {
     /// Store no state whose pushes so far and bound add up to more than this: a search for an
     /// answer of at most this many pushes (the fast mode's improvement of an answer it has).
     pub push_cut: Option<u16>,
+    /// Run a search of pulls from the solved positions in turn with this one, each expansion
+    /// here followed by this many there, until a state is found by both (see `pulls`; fast
+    /// mode only). 0: no pull search.
+    pub pulls: u8,
 }
+
+/// [`Limits::pulls`] of a search that meets a pull search halfway: one expansion of each in
+/// turn (`--search KIND,meet`).
+pub(crate) const MEET: u8 = 1;
+/// [`Limits::pulls`] of a search led by its pull search, the forward search supplying the states
+/// to meet: ten expansions of pulls to one of pushes (`--search KIND,pulls`).
+pub(crate) const PULLS_LEAD: u8 = 10;
 
 /// A feature of a state: the boxes on goals.
 pub(crate) const BOXES_HOME: u8 = 1;
@@ -167,6 +183,7 @@ impl Default for Limits {
             fewest_moves_at: None,
             cells: 0,
             push_cut: None,
+            pulls: 0,
         }
     }
 }
@@ -200,6 +217,9 @@ pub struct Techniques {
     pub improve: bool,
     /// The feature cells' queues ordered by move weight first (fast mode only, see `open`).
     pub move_weights: bool,
+    /// The search of pulls from the solved positions, beside the searches that have one (see
+    /// `pulls`; fast mode only).
+    pub pulls: bool,
 }
 
 impl Default for Techniques {
@@ -216,6 +236,7 @@ impl Default for Techniques {
             cells: true,
             improve: true,
             move_weights: true,
+            pulls: true,
         }
     }
 }
@@ -254,6 +275,9 @@ pub(crate) struct SearchReport {
     /// valid but may skip the only way through, so an exhausted search with them is no proof
     /// of unsolvability.
     pub macros_used: bool,
+    /// The pushes of the answer end with pulls of the search from the other end undone: the
+    /// two searches met (see `pulls`).
+    pub met: bool,
 }
 
 /// One search's state: the stored states, the open list, and the scratch of one expansion.
@@ -292,6 +316,10 @@ struct Search<'a> {
     deadlock: Scratch,
     corral_deadlocks: CorralDeadlocks,
     frozen_goals: FrozenGoals,
+    /// The search from the solved positions, when the two are to meet.
+    pulls: Option<Pulls>,
+    /// The first state found by both searches.
+    meeting: Option<Meeting>,
 }
 
 /// Searches for pushes from the start position `boxes` / `player` (grid cells, all on the
@@ -366,14 +394,17 @@ impl<'a> Search<'a> {
             deadlock: Scratch::new(board.len),
             corral_deadlocks: CorralDeadlocks::new(board.len),
             frozen_goals: FrozenGoals::default(),
+            pulls: None,
+            meeting: None,
         }
     }
 
     fn run(&mut self, boxes: &[usize], player: usize, start: Instant) -> SearchReport {
         let report = |outcome, search: &Self| SearchReport {
             outcome,
-            states: search.table.len(),
+            states: search.states(),
             macros_used: search.macros_used,
+            met: search.meeting.is_some(),
         };
         self.child_words.fill(0);
         for &b in boxes {
@@ -424,6 +455,11 @@ impl<'a> Search<'a> {
         };
         let id = self.table.insert(root, &words);
         self.push_open(id);
+        if self.limits.pulls > 0 && !self.limits.optimal && self.limits.fewest_moves_at.is_none() {
+            // The pull search has cells of its own when this one has cells.
+            let cells = self.limits.cells != 0;
+            self.pulls = Pulls::new(self.board, boxes, self.limits.weight, cells, &self.zobrist);
+        }
         let mut expanded = 0_u64;
         loop {
             let (table, flip) = (&self.table, self.id_of(0));
@@ -441,15 +477,54 @@ impl<'a> Search<'a> {
             if check && (start.elapsed().as_secs_f64() > self.limits.seconds || self.stop.load(Relaxed)) {
                 return report(Outcome::GaveUp(Limit::Time), self);
             }
-            if self.table.len() >= self.limits.max_states {
+            if self.states() >= self.limits.max_states {
                 return report(Outcome::GaveUp(Limit::States), self);
             }
             if self.bytes_after_expansion() > self.limits.memory_budget {
                 return report(Outcome::GaveUp(Limit::Memory), self);
             }
             self.expand(id);
+            if let Some(pulls) = &mut self.pulls
+                && self.meeting.is_none()
+            {
+                for _ in 0..self.limits.pulls {
+                    self.meeting = pulls.expand_next(self.board, &self.zobrist, &self.table);
+                    if self.meeting.is_some() {
+                        break;
+                    }
+                }
+            }
+            if let Some(meeting) = self.meeting {
+                return report(Outcome::Solved(self.joined_path(meeting)), self);
+            }
         }
         report(Outcome::Unsolvable, self)
+    }
+
+    /// Keeps the first meeting with the pull search: the state `id` just stored (its hash,
+    /// normalised player square and box set) is one the pull search has stored too.
+    fn meet_pulls(&mut self, id: u32, hash: u64, player: usize, row: &[u64]) {
+        if let Some(pulls) = &self.pulls
+            && self.meeting.is_none()
+            && let Some(backward) = pulls.find(hash, player as u16, row)
+        {
+            self.meeting = Some(Meeting { forward: id, backward });
+        }
+    }
+
+    /// The states stored by this search and by the pull search beside it.
+    fn states(&self) -> usize {
+        self.table.len() + self.pulls.as_ref().map_or(0, Pulls::len)
+    }
+
+    /// The pushes from the start to the state where the two searches met, then on to a solved
+    /// position by the pull search's pulls undone.
+    fn joined_path(&mut self, meeting: Meeting) -> Vec<Push> {
+        let mut pushes = self.path(meeting.forward);
+        if let Some(pulls) = &self.pulls {
+            pushes.extend(pulls.pushes_to_goals(self.board, meeting.backward));
+        }
+        pushes
     }
 
     fn is_solved(&self, id: u32) -> bool {
@@ -467,7 +542,11 @@ impl<'a> Search<'a> {
         let bytes = self.table.bytes_after(self.most_children)
             + self.open.bytes_after(self.most_children)
             + self.kept_matchings.bytes()
-            + self.frozen_goals.bytes_after(self.board, self.boxes.len(), self.most_children);
+            + self.frozen_goals.bytes_after(self.board, self.boxes.len(), self.most_children)
+            // The pull search's expansions that follow this one, each with as many children.
+            + self.pulls.as_mut().map_or(0, |pulls| {
+                pulls.bytes_after(self.most_children * usize::from(self.limits.pulls))
+            });
         bytes as u64
     }
 

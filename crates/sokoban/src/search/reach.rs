@@ -138,6 +138,13 @@ impl Reach {
         }
     }
 
+    /// True when the region of the last [`Reach::lowest_reachable`] holds `cell` (before
+    /// [`Reach::regions_beyond`], which reuses the region's words).
+    #[inline]
+    pub fn in_last_region(&self, cell: usize) -> bool {
+        grid::has_bit(&self.region_words, cell)
+    }
+
     /// The walking distance from the last flood's start to `cell` (reached by it).
     #[inline]
     pub fn walk(&self, cell: usize) -> u32 {

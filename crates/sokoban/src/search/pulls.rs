@@ -1,0 +1,470 @@
+//! The search from the other end: boxes pulled back from the goals towards the start, run in
+//! turn with the forward search until the two meet.
+//!
+//! A push has an exact inverse, the *pull*: the player stands beside a box, steps away from
+//! it, and drags it one square along. Every solution read backwards is a sequence of pulls
+//! from a solved position (every goal holding a box, the player anywhere the last push left
+//! it) to the start. So a search over pulls, started from each solved position, finds
+//! solutions too, and where the forward search is weak it is strong: a goal room is easy to
+//! *empty*. Pulled out of a room, its boxes leave in an order that the room allows, which is
+//! exactly the packing order the forward dives have to guess; a box pulled never freezes
+//! against a wall, so no freeze or corral test is needed, only squares from which no start
+//! square can be reached.
+//!
+//! The two searches share the forward search's state: a box set and the lowest square of the
+//! player's region, under the same Zobrist keys, so a state of one is looked up in the other's
+//! table in one probe. The forward search probes this table for each child it stores, and this
+//! search probes the forward table for each of its own. A state found in both joins a path of
+//! pushes from the start to it with the pulls that led to it from a solved position, taken
+//! backwards: an answer. The start itself is in the forward table from the first expansion, so
+//! a pull search that gets all the way back meets it there.
+//!
+//! Its order is the forward search's weighted best-first, `g + w·h`, the newest first among
+//! equals; its bound is the cheapest matching of boxes to the start's box squares, each pair's
+//! cost the pushes a lone box needs from that start square to the box's square (the player's
+//! side of the box not counted, so it is a lower bound). When the forward search has feature
+//! cells (see `open`), this one has cells too, the mirror of the forward's: the boxes standing
+//! on start squares and the regions of floor the player is shut out of, taken in turn with one
+//! queue over all of them. On the 24 `xsokoban` levels that no schedule solved at 60 s, the
+//! cells made the difference: the dive with pushable-box cells and a plain pull search beside
+//! it solved one of them within 20 s (13, in 17.5 s); with a pull search of cells, 14 in 5.4 s.
+//!
+//! How the time is shared is the search's choice ([`super::Limits::pulls`]): one expansion of
+//! each in turn ([`super::MEET`]), or ten of pulls to one of pushes ([`super::PULLS_LEAD`]),
+//! where the pull search does most of the work and the forward one mainly keeps the states
+//! near the start for it to meet. Both are screened; each solves levels the other does not.
+//!
+//! Only levels with as many boxes as goals have solved positions to start from; on others the
+//! pull search is not made.
+
+use super::Push;
+use super::open::Open;
+use super::reach::Reach;
+use super::table::{NONE, Node, Table, Zobrist};
+use crate::board::{Board, UNREACHABLE};
+use crate::bound::{IMPOSSIBLE, Matcher};
+use grid::Direction;
+use std::collections::VecDeque;
+
+/// A state reached by both searches: the forward one's id and this one's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Meeting {
+    pub forward: u32,
+    pub backward: u32,
+}
+
+/// The pull search: its stored states, its open list and the scratch of one expansion.
+pub(super) struct Pulls {
+    table: Table,
+    /// The open states by (priority, `!id`): the newest first among equals; with cells, one
+    /// queue a cell taken in turn with one over all (see `open`).
+    open: Open,
+    weight: u64,
+    /// Whether states fall into cells by the boxes on start squares and the regions shut out.
+    cells: bool,
+    /// The start's box squares.
+    on_start: Vec<bool>,
+    /// The boxes on start squares in the state being expanded.
+    boxes_on_starts: u32,
+    reach: Reach,
+    occupied: Vec<bool>,
+    boxes: Vec<usize>,
+    child_words: Vec<u64>,
+    /// `to_start[s * len + cell]`: the pushes that take a lone box from start square `s` to
+    /// `cell` (the player's side not counted), [`UNREACHABLE`] when none do.
+    to_start: Vec<u16>,
+    /// Squares from which a box can be pulled to no start square: never entered.
+    dead: Vec<bool>,
+    cost: Vec<u32>,
+    matcher: Matcher,
+}
+
+impl Pulls {
+    /// The pull search of a level whose start has the boxes `starts`, with its roots (every
+    /// solved position, one for each region of the player's that can make a pull) stored and
+    /// open; `None` when the boxes are not as many as the goals. `weight` is the bound's in
+    /// the order.
+    pub fn new(
+        board: &Board,
+        starts: &[usize],
+        weight: u64,
+        cells: bool,
+        zobrist: &Zobrist,
+    ) -> Option<Pulls> {
+        if starts.len() != board.goals.len() || starts.is_empty() {
+            return None;
+        }
+        let to_start = lone_box_distances(board, starts);
+        let dead = (0..board.len)
+            .map(|cell| {
+                board.floor[cell] && (0..starts.len()).all(|s| to_start[s * board.len + cell] == UNREACHABLE)
+            })
+            .collect();
+        let words = board.interior.len().div_ceil(64);
+        let mut pulls = Pulls {
+            table: Table::new(words),
+            open: if cells { Open::alternating() } else { Open::default() },
+            weight,
+            cells,
+            on_start: (0..board.len).map(|cell| starts.contains(&cell)).collect(),
+            boxes_on_starts: 0,
+            reach: Reach::new(board),
+            occupied: vec![false; board.len],
+            boxes: Vec::new(),
+            child_words: vec![0; words],
+            to_start,
+            dead,
+            cost: Vec::new(),
+            matcher: Matcher::default(),
+        };
+        pulls.seed(board, zobrist);
+        Some(pulls)
+    }
+
+    /// Stores the solved positions: all goals filled, the player in each region in turn.
+    fn seed(&mut self, board: &Board, zobrist: &Zobrist) {
+        let mut row = vec![0; self.child_words.len()];
+        for &g in &board.goals {
+            grid::insert_bit(&mut row, usize::from(board.interior_index[g]));
+        }
+        self.load(board, &row);
+        let box_hash = self.boxes.iter().fold(0, |h, &b| h ^ zobrist.box_key(b));
+        let Some(h) = self.bound() else { return };
+        self.boxes_on_starts = self.boxes.iter().filter(|&&b| self.on_start[b]).count() as u32;
+        let mut seen = vec![false; board.len];
+        for &cell in &board.interior {
+            if seen[cell] || self.occupied[cell] {
+                continue;
+            }
+            let lowest = self.reach.lowest_reachable(board, &row, cell);
+            for &other in &board.interior {
+                seen[other] |= self.reach.in_last_region(other);
+            }
+            let can_pull = self.boxes.iter().any(|&b| {
+                Direction::READING_ORDER
+                    .into_iter()
+                    .any(|d| self.reach.in_last_region(board.step(b, d)) && self.pull_fits(board, b, d))
+            });
+            let cell = self.cell_of(board);
+            if can_pull {
+                let node = Node {
+                    parent: NONE,
+                    hash: box_hash ^ zobrist.player_key(lowest),
+                    player: lowest as u16,
+                    from: 0,
+                    g: 0,
+                    h,
+                    moves: 0,
+                    dir: 0,
+                    count: 0,
+                    closed: false,
+                    cell,
+                };
+                let id = self.table.insert(node, &row);
+                self.push_open(id);
+            }
+        }
+    }
+
+    /// The cell of the state whose region the last `Reach::lowest_reachable` found, with the
+    /// boxes on start squares counted in `boxes_on_starts`: that count and the regions shut out
+    /// of the player, a byte each; 0 without cells.
+    fn cell_of(&mut self, board: &Board) -> u32 {
+        if !self.cells {
+            return 0;
+        }
+        (self.boxes_on_starts.min(255) << 16) | (self.reach.regions_beyond(board).min(255) << 8)
+    }
+
+    /// Whether the box on `b` can be pulled one square in direction `d` by a player standing
+    /// there (the caller knows it can): the square behind the player is free for it to step
+    /// back onto, and the box's new square is not dead.
+    fn pull_fits(&self, board: &Board, b: usize, d: Direction) -> bool {
+        let to = board.step(b, d);
+        let back = board.step(to, d);
+        !self.dead[to] && board.floor[back] && !self.occupied[back]
+    }
+
+    /// States stored.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Bytes of the table and the open list once `extra` more states are stored.
+    pub fn bytes_after(&mut self, extra: usize) -> usize {
+        self.table.bytes_after(extra) + self.open.bytes_after(extra)
+    }
+
+    /// The id of the stored state with this hash, player square and box set, if any.
+    pub fn find(&self, hash: u64, player: u16, row: &[u64]) -> Option<u32> {
+        self.table.find(hash, player, row)
+    }
+
+    /// Expands the best open state. Returns the first of its children that the forward
+    /// search has stored too, if any.
+    pub fn expand_next(&mut self, board: &Board, zobrist: &Zobrist, forward: &Table) -> Option<Meeting> {
+        let table = &self.table;
+        let id = !self.open.pop(|order| !table.node(!order).closed)?;
+        self.table.node_mut(id).closed = true;
+        let node = *self.table.node(id);
+        let row = self.table.row(id).to_vec();
+        self.load(board, &row);
+        self.reach.flood(board, usize::from(node.player));
+        self.boxes_on_starts = self.boxes.iter().filter(|&&b| self.on_start[b]).count() as u32;
+        let box_hash = node.hash ^ zobrist.player_key(usize::from(node.player));
+        let mut pulls = Vec::with_capacity(self.boxes.len() * 4);
+        for &b in &self.boxes {
+            for d in Direction::READING_ORDER {
+                if self.reach.contains(board.step(b, d)) && self.pull_fits(board, b, d) {
+                    pulls.push((b, d));
+                }
+            }
+        }
+        for (b, d) in pulls {
+            if let Some(meeting) = self.pull(board, zobrist, forward, id, &node, &row, box_hash, b, d) {
+                return Some(meeting);
+            }
+        }
+        None
+    }
+
+    /// Makes the child of `parent` where the box on `b` is pulled one square in direction `d`.
+    #[allow(clippy::too_many_arguments)] // the parent's state, unpacked once by `expand_next`
+    fn pull(
+        &mut self,
+        board: &Board,
+        zobrist: &Zobrist,
+        forward: &Table,
+        parent: u32,
+        node: &Node,
+        row: &[u64],
+        box_hash: u64,
+        b: usize,
+        d: Direction,
+    ) -> Option<Meeting> {
+        let to = board.step(b, d);
+        let player = board.step(to, d);
+        self.child_words.copy_from_slice(row);
+        grid::remove_bit(&mut self.child_words, usize::from(board.interior_index[b]));
+        grid::insert_bit(&mut self.child_words, usize::from(board.interior_index[to]));
+        let normal = self.reach.lowest_reachable(board, &self.child_words, player);
+        let hash = box_hash ^ zobrist.box_key(b) ^ zobrist.box_key(to) ^ zobrist.player_key(normal);
+        let g = node.g.saturating_add(1);
+        if let Some(existing) = self.table.find(hash, normal as u16, &self.child_words) {
+            let seen = *self.table.node(existing);
+            if g < seen.g && !seen.closed && seen.h != u16::MAX {
+                *self.table.node_mut(existing) =
+                    Node { parent, from: b as u16, g, dir: d.index() as u8, ..seen };
+                self.push_open(existing);
+            }
+            return None;
+        }
+        let index = self.boxes.iter().position(|&x| x == b).unwrap_or(0);
+        self.occupied[b] = false;
+        self.boxes[index] = to;
+        let h = self.bound();
+        self.boxes[index] = b;
+        self.occupied[b] = true;
+        let on_starts = self.boxes_on_starts;
+        self.boxes_on_starts = on_starts + u32::from(self.on_start[to]) - u32::from(self.on_start[b]);
+        let cell = self.cell_of(board);
+        self.boxes_on_starts = on_starts;
+        let child = Node {
+            parent,
+            hash,
+            player: normal as u16,
+            from: b as u16,
+            g,
+            h: h.unwrap_or(u16::MAX),
+            moves: 0,
+            dir: d.index() as u8,
+            count: 1,
+            closed: h.is_none(),
+            cell,
+        };
+        let words = std::mem::take(&mut self.child_words);
+        let id = self.table.insert(child, &words);
+        let met = forward.find(hash, normal as u16, &words);
+        self.child_words = words;
+        if h.is_some() {
+            self.push_open(id);
+        }
+        met.map(|forward| Meeting { forward, backward: id })
+    }
+
+    fn push_open(&mut self, id: u32) {
+        let node = self.table.node(id);
+        let (g, h) = (u64::from(node.g), u64::from(node.h));
+        let priority = ((g + self.weight * h) << 16) | h;
+        self.open.push(node.cell, priority, priority, !id);
+    }
+
+    /// Loads a box set into `occupied` and `boxes`, and gives it to the region's flood.
+    fn load(&mut self, board: &Board, row: &[u64]) {
+        for &b in &self.boxes {
+            self.occupied[b] = false;
+        }
+        self.boxes.clear();
+        for cell in grid::set_bits(row).map(|bit| board.interior[bit]) {
+            self.occupied[cell] = true;
+            self.boxes.push(cell);
+        }
+        self.reach.set_parent(row, &self.boxes);
+    }
+
+    /// The cheapest matching of the loaded boxes to the start's box squares, or `None` when
+    /// some box or start square has no partner.
+    fn bound(&mut self) -> Option<u16> {
+        let k = self.boxes.len();
+        let len = self.occupied.len();
+        self.cost.clear();
+        for &b in &self.boxes {
+            self.cost.extend((0..k).map(|s| match self.to_start[s * len + b] {
+                UNREACHABLE => IMPOSSIBLE,
+                pushes => u32::from(pushes),
+            }));
+        }
+        let total = self.matcher.min_cost(k, &self.cost)?;
+        Some(u16::try_from(total).unwrap_or(u16::MAX - 1))
+    }
+
+    /// The pushes from this search's state `id` to a solved position: its pulls from the root,
+    /// each undone, the last first.
+    pub fn pushes_to_goals(&self, board: &Board, mut id: u32) -> Vec<Push> {
+        let mut pushes = Vec::new();
+        while self.table.node(id).parent != NONE {
+            let node = self.table.node(id);
+            let dir = Direction::from_index(usize::from(node.dir));
+            // The pull took the box from `from` one square along `dir`; the push takes it back.
+            let from = board.step(usize::from(node.from), dir);
+            pushes.push(Push { from, dir: dir.opposite(), count: 1 });
+            id = node.parent;
+        }
+        pushes
+    }
+}
+
+/// For each start square `s`, the pushes that take a lone box from it to each cell, the
+/// player's side not counted: a breadth-first search where a box moves from `y` to its
+/// neighbour in direction `d` when the square behind it, where a player would push from, is
+/// floor too. Row `s` of the result, `len` cells each.
+fn lone_box_distances(board: &Board, starts: &[usize]) -> Vec<u16> {
+    let mut distance = vec![UNREACHABLE; starts.len() * board.len];
+    let mut queue = VecDeque::new();
+    for (s, &start) in starts.iter().enumerate() {
+        let row = &mut distance[s * board.len..(s + 1) * board.len];
+        row[start] = 0;
+        queue.push_back(start);
+        while let Some(y) = queue.pop_front() {
+            for d in Direction::READING_ORDER {
+                let (to, pusher) = (board.step(y, d), board.step(y, d.opposite()));
+                if board.floor[to] && board.floor[pusher] && row[to] == UNREACHABLE {
+                    row[to] = row[y] + 1;
+                    queue.push_back(to);
+                }
+            }
+        }
+    }
+    distance
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Replays `pushes` from the boxes `occupied` and the player on `player`: each push needs
+    /// the player to walk behind the box and the squares ahead free. Whether all goals end
+    /// filled.
+    fn replays_to_goals(board: &Board, occupied: &mut [bool], mut player: usize, pushes: &[Push]) -> bool {
+        let mut bfs = grid::Bfs::with_rim(board.width, board.len);
+        for push in pushes {
+            let behind = board.step(push.from, push.dir.opposite());
+            let reached =
+                bfs.reach([player], |cell| board.floor[cell] && !occupied[cell]).contains(&(behind as u32));
+            if !reached || !occupied[push.from] {
+                return false;
+            }
+            let mut at = push.from;
+            for _ in 0..push.count {
+                let to = board.step(at, push.dir);
+                if !board.floor[to] || occupied[to] {
+                    return false;
+                }
+                (occupied[at], occupied[to], player, at) = (false, true, at, to);
+            }
+        }
+        board.goals.iter().all(|&g| occupied[g])
+    }
+
+    #[test]
+    fn every_state_of_the_pull_search_is_taken_back_to_the_goals_by_its_pulls_undone() {
+        let (mut states, mut levels) = (0, 0);
+        for level in crate::tests::random_levels(100).into_iter().chain(crate::tests::random_room_levels(60))
+        {
+            let board = crate::analyse(&level).unwrap();
+            let starts = crate::boxes_inside(&board, &level);
+            let zobrist = Zobrist::new(board.len);
+            let Some(mut pulls) = Pulls::new(&board, &starts, 2, true, &zobrist) else { continue };
+            let nothing = Table::new(board.interior.len().div_ceil(64));
+            for _ in 0..300 {
+                assert_eq!(pulls.expand_next(&board, &zobrist, &nothing), None);
+            }
+            levels += 1;
+            for id in 0..pulls.len() as u32 {
+                let mut occupied = vec![false; board.len];
+                for bit in grid::set_bits(pulls.table.row(id)) {
+                    occupied[board.interior[bit]] = true;
+                }
+                let player = usize::from(pulls.table.node(id).player);
+                let pushes = pulls.pushes_to_goals(&board, id);
+                assert!(
+                    replays_to_goals(&board, &mut occupied, player, &pushes),
+                    "state {id}: {pushes:?}\n{}",
+                    level.to_text()
+                );
+                states += 1;
+            }
+        }
+        assert!(levels > 100 && states > 2000, "{levels} levels, {states} states");
+    }
+
+    #[test]
+    fn a_square_is_dead_to_the_pulls_only_when_no_start_box_alone_can_be_pushed_there() {
+        // Soundness of the dead squares, against a search over a lone box and the player's
+        // exact square from each start square in turn; and they must mark some squares.
+        let mut marked = 0;
+        for level in crate::tests::random_levels(100).into_iter().chain(crate::tests::random_room_levels(60))
+        {
+            let board = crate::analyse(&level).unwrap();
+            let starts = crate::boxes_inside(&board, &level);
+            let Some(pulls) = Pulls::new(&board, &starts, 1, false, &Zobrist::new(board.len)) else {
+                continue;
+            };
+            let mut reached = vec![false; board.len];
+            for &start in &starts {
+                let mut seen = std::collections::HashSet::new();
+                let mut stack: Vec<(usize, usize)> =
+                    board.interior.iter().filter(|&&p| p != start).map(|&p| (start, p)).collect();
+                while let Some((b, p)) = stack.pop() {
+                    if !seen.insert((b, p)) {
+                        continue;
+                    }
+                    reached[b] = true;
+                    for d in Direction::READING_ORDER {
+                        let walk = board.step(p, d);
+                        if board.floor[walk] && walk != b {
+                            stack.push((b, walk));
+                        } else if walk == b && board.floor[board.step(b, d)] {
+                            stack.push((board.step(b, d), b));
+                        }
+                    }
+                }
+            }
+            for &cell in &board.interior {
+                assert!(!(pulls.dead[cell] && reached[cell]), "{cell}\n{}", level.to_text());
+                marked += usize::from(pulls.dead[cell]);
+            }
+        }
+        assert!(marked > 20, "{marked}");
+    }
+}
