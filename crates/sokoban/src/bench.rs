@@ -81,14 +81,14 @@ impl FromStr for OneSearch {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let error = |problem: String| OneSearchError { text: text.to_owned(), problem };
-        let (text_left, pulls) = match (text.strip_suffix(",meet"), text.strip_suffix(",pulls")) {
+        let (rest, pulls) = match (text.strip_suffix(",meet"), text.strip_suffix(",pulls")) {
             (Some(search), _) => (search, search::MEET),
             (_, Some(search)) => (search, search::PULLS_LEAD),
             _ => (text, 0),
         };
-        let (search, weighted) = match text_left.strip_suffix(",unweighted") {
+        let (search, weighted) = match rest.strip_suffix(",unweighted") {
             Some(search) => (search, false),
-            None => (text_left, true),
+            None => (rest, true),
         };
         let (kind, features) = search.split_once(':').unwrap_or((search, ""));
         let (careful, packing) = match kind {

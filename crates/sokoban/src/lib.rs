@@ -70,6 +70,13 @@
 //! a later sitting solved it with the advisor too); at 60 s a level, `xsokoban` 59 / 90 without,
 //! 64 / 90 with.
 //!
+//! The pull search (`--without pulls`; see `search::pulls`), one thread a level, `--without
+//! improve`: the dive with pushable-box cells alone at 15 s a level, `xsokoban` 55 / 90 alone,
+//! 56 / 90 with a pull search beside it one expansion to one, 52 / 90 led by it, ten to one
+//! (14, which no other search solves, in 2.2 s); `sasquatch` 25 / 50 alone, 31 and 32 with. The
+//! fast mode at 60 s a level, `xsokoban` 66 / 90 with the portfolio before (1517ffb), 67 / 90
+//! with a slice for the pull-led dive.
+//!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
 //! A [`Level`] is only made by parsing, which checks every rule the solver relies on, so no

@@ -440,19 +440,7 @@ impl<'a> Search<'a> {
             let _ = self.reach.lowest_reachable(self.board, &words, player);
             self.cell_of(self.boxes_home, self.boxes_in_passages, None)
         };
-        let root = Node {
-            parent: NONE,
-            hash: box_hash ^ self.zobrist.player_key(normal),
-            player: normal as u16,
-            from: 0,
-            g: 0,
-            h,
-            moves: 0,
-            dir: 0,
-            count: 0,
-            closed: false,
-            cell,
-        };
+        let root = Node::root(box_hash ^ self.zobrist.player_key(normal), normal, h, cell);
         let id = self.table.insert(root, &words);
         self.push_open(id);
         if self.limits.pulls > 0 && !self.limits.optimal && self.limits.fewest_moves_at.is_none() {

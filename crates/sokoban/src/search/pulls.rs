@@ -147,19 +147,7 @@ impl Pulls {
             });
             let cell = self.cell_of(board);
             if can_pull {
-                let node = Node {
-                    parent: NONE,
-                    hash: box_hash ^ zobrist.player_key(lowest),
-                    player: lowest as u16,
-                    from: 0,
-                    g: 0,
-                    h,
-                    moves: 0,
-                    dir: 0,
-                    count: 0,
-                    closed: false,
-                    cell,
-                };
+                let node = Node::root(box_hash ^ zobrist.player_key(lowest), lowest, h, cell);
                 let id = self.table.insert(node, &row);
                 self.push_open(id);
             }

@@ -64,6 +64,26 @@ pub(super) struct Node {
     pub cell: u32,
 }
 
+impl Node {
+    /// A root: a state reached by no push, with its hash, normalised player square, bound and
+    /// feature cell.
+    pub fn root(hash: u64, player: usize, h: u16, cell: u32) -> Node {
+        Node {
+            parent: NONE,
+            hash,
+            player: player as u16,
+            from: 0,
+            g: 0,
+            h,
+            moves: 0,
+            dir: 0,
+            count: 0,
+            closed: false,
+            cell,
+        }
+    }
+}
+
 // A stored state's fixed part, which the memory budget and the bytes a state reported count.
 const _: () = assert!(size_of::<Node>() == 32);
 
