@@ -7,9 +7,9 @@
 //! it) to the start. So a search over pulls, started from each solved position, finds
 //! solutions too, and where the forward search is weak it is strong: a goal room is easy to
 //! *empty*. Pulled out of a room, its boxes leave in an order that the room allows, which is
-//! exactly the packing order the forward dives have to guess; a box pulled never freezes
-//! against a wall, so no freeze or corral test is needed, only squares from which no start
-//! square can be reached.
+//! exactly the packing order the forward dives have to guess. The freeze and corral tests
+//! are about pushes and do not carry over; this search prunes only the squares from which no
+//! start square can be reached.
 //!
 //! The two searches share the forward search's state: a box set and the lowest square of the
 //! player's region, under the same Zobrist keys, so a state of one is looked up in the other's
