@@ -430,7 +430,7 @@ impl<'a> Search<'a> {
         self.load(&words);
         let lowest = self.reach.flood(self.board, player);
         let normal = if self.limits.fewest_moves_at.is_some() { player } else { lowest };
-        let box_hash = boxes.iter().fold(0, |h, &b| h ^ self.zobrist.box_key(b));
+        let box_hash = self.zobrist.boxes_key(boxes);
         let Some(h) = self.bound(normal) else { return report(Outcome::Unsolvable, self) };
         self.boxes_home = self.boxes_on(&self.board.goal);
         self.boxes_in_passages = self.boxes_on(&self.board.passage);
@@ -634,24 +634,12 @@ impl<'a> Search<'a> {
 
     /// How many of the loaded boxes stand on the `squares` (goals, passages).
     fn boxes_on(&self, squares: &[bool]) -> u32 {
-        self.boxes.iter().filter(|&&b| squares[b]).count() as u32
+        count_on(&self.boxes, squares)
     }
 
     /// Loads a box set (a bit per interior square) into `occupied` and `boxes` (cells).
     fn load(&mut self, row: &[u64]) {
-        for &b in &self.boxes {
-            self.occupied[b] = false;
-        }
-        self.boxes.clear();
-        // Word by word rather than `grid::set_bits`: the flattened iterator costs 16% more
-        // instructions here, the search loads a box set per expansion.
-        for (w, &word) in row.iter().enumerate() {
-            for bit in grid::bits(word) {
-                let cell = self.board.interior[w * 64 + bit as usize];
-                self.occupied[cell] = true;
-                self.boxes.push(cell);
-            }
-        }
+        load_row(self.board, row, &mut self.occupied, &mut self.boxes);
         self.reach.set_parent(row, &self.boxes);
     }
 
@@ -718,6 +706,29 @@ impl<'a> Search<'a> {
         // Missing only if the table were corrupt: the replay would then reject the answer.
         path.unwrap_or_default().into_iter().map(|(from, dir)| Push { from, dir, count: 1 }).collect()
     }
+}
+
+/// Loads a box set (a bit per interior square) into `occupied` and `boxes` (cells), clearing
+/// the boxes they held: what each expansion of either search does first.
+fn load_row(board: &Board, row: &[u64], occupied: &mut [bool], boxes: &mut Vec<usize>) {
+    for &b in boxes.iter() {
+        occupied[b] = false;
+    }
+    boxes.clear();
+    // Word by word rather than `grid::set_bits`: the flattened iterator costs 16% more
+    // instructions here, the search loads a box set per expansion.
+    for (w, &word) in row.iter().enumerate() {
+        for bit in grid::bits(word) {
+            let cell = board.interior[w * 64 + bit as usize];
+            occupied[cell] = true;
+            boxes.push(cell);
+        }
+    }
+}
+
+/// How many of `boxes` stand on the `squares` (goals, passages, start squares).
+fn count_on(boxes: &[usize], squares: &[bool]) -> u32 {
+    boxes.iter().filter(|&&b| squares[b]).count() as u32
 }
 
 #[cfg(test)]

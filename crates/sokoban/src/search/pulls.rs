@@ -37,10 +37,10 @@
 //! Only levels with as many boxes as goals have solved positions to start from; on others the
 //! pull search is not made.
 
-use super::Push;
 use super::open::Open;
 use super::reach::Reach;
 use super::table::{NONE, Node, Table, Zobrist};
+use super::{Push, count_on, load_row};
 use crate::board::{Board, UNREACHABLE};
 use crate::bound::{IMPOSSIBLE, Matcher};
 use grid::Direction;
@@ -128,9 +128,9 @@ impl Pulls {
             grid::insert_bit(&mut row, usize::from(board.interior_index[g]));
         }
         self.load(board, &row);
-        let box_hash = self.boxes.iter().fold(0, |h, &b| h ^ zobrist.box_key(b));
+        let box_hash = zobrist.boxes_key(&self.boxes);
         let Some(h) = self.bound() else { return };
-        self.boxes_on_starts = self.boxes.iter().filter(|&&b| self.on_start[b]).count() as u32;
+        self.boxes_on_starts = count_on(&self.boxes, &self.on_start);
         let mut seen = vec![false; board.len];
         for &cell in &board.interior {
             if seen[cell] || self.occupied[cell] {
@@ -198,7 +198,7 @@ impl Pulls {
         let row = self.table.row(id).to_vec();
         self.load(board, &row);
         self.reach.flood(board, usize::from(node.player));
-        self.boxes_on_starts = self.boxes.iter().filter(|&&b| self.on_start[b]).count() as u32;
+        self.boxes_on_starts = count_on(&self.boxes, &self.on_start);
         let box_hash = node.hash ^ zobrist.player_key(usize::from(node.player));
         let mut pulls = Vec::with_capacity(self.boxes.len() * 4);
         for &b in &self.boxes {
@@ -248,11 +248,9 @@ impl Pulls {
             return None;
         }
         let index = self.boxes.iter().position(|&x| x == b).unwrap_or(0);
-        self.occupied[b] = false;
         self.boxes[index] = to;
         let h = self.bound();
         self.boxes[index] = b;
-        self.occupied[b] = true;
         let on_starts = self.boxes_on_starts;
         self.boxes_on_starts = on_starts + u32::from(self.on_start[to]) - u32::from(self.on_start[b]);
         let cell = self.cell_of(board);
@@ -289,14 +287,7 @@ impl Pulls {
 
     /// Loads a box set into `occupied` and `boxes`, and gives it to the region's flood.
     fn load(&mut self, board: &Board, row: &[u64]) {
-        for &b in &self.boxes {
-            self.occupied[b] = false;
-        }
-        self.boxes.clear();
-        for cell in grid::set_bits(row).map(|bit| board.interior[bit]) {
-            self.occupied[cell] = true;
-            self.boxes.push(cell);
-        }
+        load_row(board, row, &mut self.occupied, &mut self.boxes);
         self.reach.set_parent(row, &self.boxes);
     }
 

@@ -116,6 +116,11 @@ impl Zobrist {
         self.boxes[cell]
     }
 
+    /// The key of boxes on the `cells`, all together.
+    pub fn boxes_key(&self, cells: &[usize]) -> u64 {
+        cells.iter().fold(0, |h, &b| h ^ self.box_key(b))
+    }
+
     /// The key of the player on `cell`.
     #[inline]
     pub fn player_key(&self, cell: usize) -> u64 {
