@@ -3,9 +3,10 @@
 //! Phases: `parse` (a whole collection file); `dead-squares` and `distances` (the static
 //! analysis: pulls back from the goals, and the push-distance table over (square, side));
 //! `lower-bound` (the matching bound of the start position); `solve-fast` and `solve-optimal`
-//! (the whole solve, replay included, asserting the push count). The levels are a few of
-//! Microban's, read from `../shared/levels/microban.txt` beside the workspace; when that file
-//! is missing the bench says so and uses the levels of `inputs/sokoban/` instead.
+//! (the whole solve, replay included, asserting the push count); `solve-pulls` (the same for
+//! the dive led by a search of pulls from the goals, run alone: [`PULLS_LED`]). The levels are
+//! a few of Microban's, read from `../shared/levels/microban.txt` beside the workspace; when
+//! that file is missing the bench says so and uses the levels of `inputs/sokoban/` instead.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sokoban::bench::Analysis;
@@ -15,6 +16,9 @@ use std::time::Duration;
 
 /// Microban levels benched: small, medium and two that take real search.
 const MICROBAN: [usize; 4] = [1, 20, 78, 106];
+
+/// The search of `solve-pulls`: the one of the 60 s schedules with a pull search beside it.
+const PULLS_LED: &str = "dive:home+shut-out+pushable,pulls";
 
 /// The bench levels, with names, and the collection text they came from.
 fn bench_levels() -> (String, Vec<(String, Level)>) {
@@ -62,8 +66,11 @@ fn sokoban(c: &mut Criterion) {
         group.bench_function(format!("lower-bound/{name}"), |b| {
             b.iter(|| black_box(&analysis).start_lower_bound().expect("not dead"));
         });
-        for (mode, optimal) in [("solve-fast", false), ("solve-optimal", true)] {
-            let options = Options { optimal, time_limit: 60.0, ..Options::default() };
+        let pulls_led = Some(PULLS_LED.parse().expect("a search"));
+        for (mode, optimal, one_search) in
+            [("solve-fast", false, None), ("solve-optimal", true, None), ("solve-pulls", false, pulls_led)]
+        {
+            let options = Options { optimal, time_limit: 60.0, one_search, ..Options::default() };
             let Status::Solved(expected) = solve(level, &options).expect("solves").status else {
                 panic!("{name} is solvable");
             };
