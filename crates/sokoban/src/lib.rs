@@ -75,7 +75,8 @@
 //! 56 / 90 with a pull search beside it one expansion to one, 52 / 90 led by it, ten to one
 //! (14, which no other search solves, in 2.2 s); `sasquatch` 25 / 50 alone, 31 and 32 with. The
 //! fast mode at 60 s a level, `xsokoban` 66 / 90 with the portfolio before (1517ffb), 67 / 90
-//! with a slice for the pull-led dive.
+//! with a slice for the pull-led dive; on both cores, 71 / 90 before (6e80b9f), 72 / 90 with a
+//! slice for it on the dives' thread (`DIVES_LONG`).
 //!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
@@ -96,22 +97,21 @@
 //! The *careful search* is the same with a light weight on the bound (close to A*); the
 //! longer schedules and a second thread run it beside the dives.
 //!
-//! From a time limit of 30 s the fast mode runs a wider portfolio: at long limits a search
-//! solves what it solves within a few seconds of its start or hardly at all, so several
-//! searches, each with a slice of the time, solve more than a few with long ones. From 60 s
-//! (`ONE_THREAD_LONG`), after the plain dive for 2% of the time come a dive whose cells also
-//! count the boxes the player can push, one whose cells count the boxes in passages instead,
-//! the first again without the packing orders, the first again unweighted, with and without the
-//! orders, the dive with cells without the orders, unweighted, and, for the last quarter, the
-//! careful search whose cells count the boxes the player can push. Since no search's work
-//! carries over to the next, what such a schedule solves can be foreseen from runs of each
-//! search alone; the slices are chosen from those runs on two level sets (`cargo xtask
-//! sokoban-slices`) to cover the most levels with room for a machine 1.3 times slower. These
-//! searches need a second or more of their own to solve the levels the others do not, which a
-//! 10 s limit cannot spare. From 30 s up to 60 (`ONE_THREAD_HALF_MINUTE`) five of these
-//! searches run, with slices chosen the same way for 30 s: the plain dive, the dive with
-//! pushable-box cells, the free dive, the free dive with pushable-box cells unweighted, and the
-//! careful search with pushable-box cells.
+//! From a time limit of 30 s the fast mode runs a wider portfolio: at long limits a search solves
+//! what it solves within a few seconds of its start or hardly at all, so several searches, each
+//! with a slice of the time, solve more than a few with long ones. From 60 s (`ONE_THREAD_LONG`),
+//! after the plain dive for 2% of the time come a dive whose cells also count the boxes the player
+//! can push, the same led by a search of pulls from the goals (see `search::pulls`), one whose
+//! cells count the boxes in passages instead, the first again unweighted, with and without the
+//! orders, the dive with cells without the orders, unweighted, and, for the last fifth, the careful
+//! search whose cells count the boxes the player can push. Since no search's work carries over to
+//! the next, what such a schedule solves can be foreseen from runs of each search alone; the slices
+//! are chosen from those runs on two level sets (`cargo xtask sokoban-slices`) to cover the most
+//! levels with room for a machine 1.3 times slower. These searches need a second or more of their
+//! own to solve the levels the others do not, which a 10 s limit cannot spare. From 30 s up to 60
+//! (`ONE_THREAD_HALF_MINUTE`) five of these searches run, with slices chosen the same way for 30 s:
+//! the plain dive, the dive with pushable-box cells, the free dive, the free dive with pushable-box
+//! cells unweighted, and the careful search with pushable-box cells.
 //! The dives fill goal rooms in a packing order, a box entering a room going straight to the
 //! room's next goal; the careful searches do not, in case the order was what trapped the
 //! dives, and neither do the portfolios' free dives. A room is the floor round goals that
@@ -124,7 +124,8 @@
 //! (`FAST_DIVE_SHARE`) and with cells after (unweighted for 5% first); the first to settle the
 //! level stops the other. From 30 s they share a portfolio instead: the careful search whose
 //! cells count the pushable boxes on one thread for the whole time, dives with cells (weighted
-//! and unweighted, with and without the packing orders) one after the other on the other.
+//! and unweighted, with and without the packing orders, one led by a search of pulls) one after
+//! the other on the other.
 //! Tunnel macros and packing orders can skip the only way through, so a search with them that
 //! runs dry is followed by one without them before a level is called unsolvable.
 //!
@@ -424,13 +425,30 @@ const CAREFUL: [Phase; 3] = [
 /// with cells the last 15.6 s among them); those covered `xsokoban` 32 (the free dive, 7.8 s
 /// alone) and 14 (the careful search with cells, not screened), which these slices do not
 /// cover, yet both cores at 60 s a level still solved both (64 -> 70 / 90, none lost).
-const DIVES_LONG: [Phase; 6] = [
+///
+/// Chosen again (twentieth session) with the dive led by a search of pulls (`search::pulls`), from
+/// the same command's slices, by hand where the files miss what the careful thread does: the plain
+/// dive 1.2 s, the dive with pushable-box cells 5 s (`xsokoban` 40 at 3.6 s), the pull-led dive
+/// 16.75 s (`xsokoban` 14 at 2.2 s and 75 at 12.7 s; 41 beyond the files' 15 s, at 12.2 s alone),
+/// the dive with the cells of [`FAST_CELLS`] 5 s (36 at 3.6 s), the dive with passage cells 9.5 s
+/// (24 and 30), the unweighted dive with pushable-box cells 3.75 s (48), the unweighted free dive
+/// 10.5 s (18 at 7.2 s) and the same with pushable-box cells the last 8.25 s (77 at 4.0 s). The
+/// climb gave the weighted free dive 10.75 s for `xsokoban` 32, which the careful search solves on
+/// its own thread after its screened 20 s (at 23 to 26 s in three runs), and no time to the
+/// unweighted free dive, which lost 18 in a run. These slices cover 67 / 90 of `xsokoban` and 35 /
+/// 50 of `sasquatch` at every margin by the files (the slices before 66 and 30). Both cores at 60 s
+/// a level, one run after the other: `xsokoban` 71 -> 72 / 90 (41 gained at 19.1 s, 14 in 7.7 s
+/// rather than 46.5; none lost; 8, 30, 36, 45, 55 and 75 slower, by 5 to 19 s, as the slices that
+/// solved them shrank or moved), `sasquatch` 30 -> 35 / 50 (5, 28, 33, 37 and 44 gained, none lost).
+const DIVES_LONG: [Phase; 8] = [
     phase(0.02, false, 0),
-    phase(0.349, false, MOBILE_CELLS),
-    phase(0.649, false, PASSAGE_CELLS),
-    unweighted(phase(0.7325, false, MOBILE_CELLS)),
-    unweighted(free_dive(0.8325, MOBILE_CELLS)),
-    unweighted(free_dive(1.0, FAST_CELLS)),
+    phase(0.1033, false, MOBILE_CELLS),
+    meeting(phase(0.3825, false, MOBILE_CELLS), search::PULLS_LEAD),
+    phase(0.4658, false, FAST_CELLS),
+    phase(0.6242, false, PASSAGE_CELLS),
+    unweighted(phase(0.6867, false, MOBILE_CELLS)),
+    unweighted(free_dive(0.8617, FAST_CELLS)),
+    unweighted(free_dive(1.0, MOBILE_CELLS)),
 ];
 const CAREFUL_LONG: [Phase; 1] = [phase(1.0, true, MOBILE_CELLS)];
 /// The same without feature cells, as before they came.
