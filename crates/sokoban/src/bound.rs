@@ -101,6 +101,29 @@ impl Matcher {
         self.total(k, cost)
     }
 
+    /// [`Matcher::min_cost_with_row`] of the base's matrix `cost` with row `row` replaced by
+    /// `new_row`: the row is written into `cost` and put back after (`saved` holds it meanwhile),
+    /// rather than the whole matrix copied for each child, k entries instead of k².
+    pub fn min_cost_with_new_row(
+        &mut self,
+        k: usize,
+        cost: &mut [u32],
+        row: usize,
+        new_row: impl Iterator<Item = u32>,
+        saved: &mut Vec<u32>,
+    ) -> Option<u32> {
+        let rows = row * k..(row + 1) * k;
+        saved.clear();
+        saved.extend_from_slice(&cost[rows.clone()]);
+        for (entry, new) in cost[rows.clone()].iter_mut().zip(new_row) {
+            *entry = new;
+        }
+        let total = self.min_cost_with_row(k, cost, row);
+        debug_assert_eq!(total, Matcher::default().min_cost(k, cost), "a one-row update");
+        cost[rows].copy_from_slice(saved);
+        total
+    }
+
     /// The solution the last call found, in the form [`Matcher::set_base`] takes back: the row
     /// potentials, the column potentials and each column's row (all indexed from 1; index 0
     /// is the virtual start).

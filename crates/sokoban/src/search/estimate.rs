@@ -201,16 +201,9 @@ impl Search<'_> {
         if !self.limits.techniques.matching || self.parent_cost.len() != k * k {
             return self.bound(player);
         }
-        // The row is replaced in the parent's matrix and put back after, rather than the whole
-        // matrix copied for each child: k entries instead of k².
-        let rows = index * k..(index + 1) * k;
-        self.cost.clear();
-        self.cost.extend_from_slice(&self.parent_cost[rows.clone()]);
         let row = self.board.push_distances_to_goals(self.boxes[index], player);
-        for (cost, d) in self.parent_cost[rows.clone()].iter_mut().zip(row) {
-            *cost = if d == UNREACHABLE { IMPOSSIBLE } else { u32::from(d) };
-        }
-        let total = self.matcher.min_cost_with_row(k, &self.parent_cost, index);
+        let row = row.map(|d| if d == UNREACHABLE { IMPOSSIBLE } else { u32::from(d) });
+        let total = self.matcher.min_cost_with_new_row(k, &mut self.parent_cost, index, row, &mut self.cost);
         #[cfg(debug_assertions)]
         {
             // The claim that only one row changes, checked against a fresh matrix and matching.
@@ -225,7 +218,6 @@ impl Search<'_> {
                 .collect();
             debug_assert_eq!(total, crate::bound::Matcher::default().min_cost(k, &fresh), "child bound");
         }
-        self.parent_cost[rows].copy_from_slice(&self.cost);
         Some(u16::try_from(total?).unwrap_or(u16::MAX - 1))
     }
 }

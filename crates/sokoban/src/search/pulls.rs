@@ -319,25 +319,14 @@ impl Pulls {
     /// matching updated for that box's row, in O(k²) rather than O(k³) (see
     /// [`Matcher::min_cost_with_row`]).
     fn child_bound(&mut self, index: usize, to: usize) -> Option<u16> {
-        let k = self.boxes.len();
-        let len = self.occupied.len();
-        let rows = index * k..(index + 1) * k;
-        self.cost.clear();
-        self.cost.extend_from_slice(&self.parent_cost[rows.clone()]);
-        for (s, cost) in self.parent_cost[rows.clone()].iter_mut().enumerate() {
-            *cost = match self.to_start[s * len + to] {
-                UNREACHABLE => IMPOSSIBLE,
-                pushes => u32::from(pushes),
-            };
-        }
-        let total = self.matcher.min_cost_with_row(k, &self.parent_cost, index);
-        #[cfg(debug_assertions)]
-        {
-            let fresh = Matcher::default().min_cost(k, &self.parent_cost);
-            debug_assert_eq!(total, fresh, "the pull search's child bound");
-        }
-        self.parent_cost[rows].copy_from_slice(&self.cost);
-        Some(u16::try_from(total?).unwrap_or(u16::MAX - 1))
+        let (k, len) = (self.boxes.len(), self.occupied.len());
+        let row = (0..k).map(|s| match self.to_start[s * len + to] {
+            UNREACHABLE => IMPOSSIBLE,
+            pushes => u32::from(pushes),
+        });
+        let total =
+            self.matcher.min_cost_with_new_row(k, &mut self.parent_cost, index, row, &mut self.cost)?;
+        Some(u16::try_from(total).unwrap_or(u16::MAX - 1))
     }
 
     /// The pushes from this search's state `id` to a solved position: its pulls from the root,
