@@ -20,7 +20,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// One search of the fast mode, to run alone (see the module notes). Written
-/// `KIND[:FEATURE+FEATURE...][,unweighted][,meet|,pulls]`:
+/// `KIND[:FEATURE+FEATURE...][,unweighted][,meet|,pulls][+start-region]`:
 /// - `KIND`: `dive` (a heavy weight on the bound, filling goal rooms in their packing orders),
 ///   `free-dive` (the same without the packing orders) or `careful` (a light weight, nearly A*,
 ///   no packing orders);
@@ -30,7 +30,9 @@ use thiserror::Error;
 /// - `,unweighted`: the cells' queues in the bound's order rather than by move weight;
 /// - `,meet`: a search of pulls from the solved positions runs in turn with it, one expansion
 ///   each, until a state is found by both; `,pulls`: the same with ten expansions of pulls to
-///   one of its own, so that the pull search leads.
+///   one of its own, so that the pull search leads;
+/// - `+start-region` after either: the pull search's cells also tell whether the player can
+///   walk to the start's player square (it needs features, whose cells the pull search mirrors).
 ///
 /// The portfolio's searches are, for example, `dive:home+shut-out+pushable` and
 /// `careful:home+shut-out+pushable,unweighted`.
@@ -56,6 +58,8 @@ pub struct OneSearch {
     /// The expansions of a search of pulls from the solved positions after each of its own,
     /// until the two meet: 0, [`search::MEET`] or [`search::PULLS_LEAD`].
     pub(crate) pulls: u8,
+    /// The features its pull search's cells add: [`search::START_REGION`] or none.
+    pub(crate) pull_features: u8,
 }
 
 /// The features by name, in the order [`OneSearch`] writes them.
@@ -69,7 +73,7 @@ const FEATURES: [(&str, u8); 4] = [
 /// A [`OneSearch`] that cannot be read: the text and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted][,meet|,pulls]; KIND dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
+    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region]; KIND dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
 )]
 pub struct OneSearchError {
     text: String,
@@ -81,10 +85,14 @@ impl FromStr for OneSearch {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let error = |problem: String| OneSearchError { text: text.to_owned(), problem };
-        let (rest, pulls) = match (text.strip_suffix(",meet"), text.strip_suffix(",pulls")) {
+        let (rest, pull_features) = match text.strip_suffix("+start-region") {
+            Some(rest) if rest.ends_with(",meet") || rest.ends_with(",pulls") => (rest, search::START_REGION),
+            _ => (text, 0),
+        };
+        let (rest, pulls) = match (rest.strip_suffix(",meet"), rest.strip_suffix(",pulls")) {
             (Some(search), _) => (search, search::MEET),
             (_, Some(search)) => (search, search::PULLS_LEAD),
-            _ => (text, 0),
+            _ => (rest, 0),
         };
         let (search, weighted) = match rest.strip_suffix(",unweighted") {
             Some(search) => (search, false),
@@ -112,7 +120,12 @@ impl FromStr for OneSearch {
                 "',unweighted' orders the queues of feature cells, and no feature is named".into(),
             ));
         }
-        Ok(OneSearch { careful, packing, cells, weighted, pulls })
+        if pull_features != 0 && cells == 0 {
+            return Err(error(
+                "'+start-region' splits the pull search's cells, and no feature is named".into(),
+            ));
+        }
+        Ok(OneSearch { careful, packing, cells, weighted, pulls, pull_features })
     }
 }
 
@@ -139,6 +152,9 @@ impl fmt::Display for OneSearch {
             0 => {}
             search::MEET => write!(f, ",meet")?,
             _ => write!(f, ",pulls")?,
+        }
+        if self.pull_features & search::START_REGION != 0 {
+            write!(f, "+start-region")?;
         }
         Ok(())
     }
@@ -199,6 +215,8 @@ mod tests {
             "dive:home+shut-out+pushable,meet",
             "free-dive:home,unweighted,meet",
             "careful:home+shut-out,pulls",
+            "dive:home+shut-out+pushable,pulls+start-region",
+            "careful:home,meet+start-region",
         ] {
             let search: OneSearch = text.parse().unwrap();
             assert_eq!(search.to_string(), text);
@@ -206,7 +224,10 @@ mod tests {
         // Features in another order name the same search.
         let search: OneSearch = "dive:pushable+home".parse().unwrap();
         assert_eq!(search.to_string(), "dive:home+pushable");
-        assert_eq!(search, OneSearch { careful: false, packing: true, cells: 5, weighted: true, pulls: 0 });
+        assert_eq!(
+            search,
+            OneSearch { careful: false, packing: true, cells: 5, weighted: true, pulls: 0, pull_features: 0 }
+        );
     }
 
     #[test]
@@ -217,6 +238,8 @@ mod tests {
             ("careful:home+home", "feature \"home\" named twice"),
             ("dive,unweighted", "no feature is named"),
             ("dive:home,weighted", "unknown feature \"home,weighted\""),
+            ("dive:home+start-region", "unknown feature \"start-region\""),
+            ("dive,pulls+start-region", "'+start-region' splits the pull search's cells"),
             ("", "unknown kind \"\""),
         ] {
             let error = text.parse::<OneSearch>().unwrap_err().to_string();

@@ -223,16 +223,18 @@ struct Phase {
     /// The expansions of a search of pulls from the solved positions after each of its own,
     /// until the two meet (see `search::pulls`); 0 for none.
     pulls: u8,
+    /// The features its pull search's cells add (see [`search::START_REGION`]).
+    pull_features: u8,
 }
 
 /// A phase of the dive with the packing orders, or of the careful search.
 const fn phase(until: f64, careful: bool, cells: u8) -> Phase {
-    Phase { until, careful, cells, packing: !careful, move_weights: true, pulls: 0 }
+    Phase { until, careful, cells, packing: !careful, move_weights: true, pulls: 0, pull_features: 0 }
 }
 
 /// A phase of the dive without the packing orders.
 const fn free_dive(until: f64, cells: u8) -> Phase {
-    Phase { until, careful: false, cells, packing: false, move_weights: true, pulls: 0 }
+    Phase { until, careful: false, cells, packing: false, move_weights: true, pulls: 0, pull_features: 0 }
 }
 
 /// The same phase with a search of pulls beside it, `pulls` of its expansions after each of the
@@ -575,13 +577,14 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         cells: 0,
         push_cut: None,
         pulls: 0,
+        pull_features: 0,
     };
     let cells = options.techniques.cells;
     let long = options.time_limit >= LONG_LIMIT;
     let player = level.player;
     let one_search = options.one_search.filter(|_| !options.optimal).map(|search| {
-        let bench::OneSearch { careful, packing, cells, weighted, pulls } = search;
-        [Phase { until: 1.0, careful, cells, packing, move_weights: weighted, pulls }]
+        let bench::OneSearch { careful, packing, cells, weighted, pulls, pull_features } = search;
+        [Phase { until: 1.0, careful, cells, packing, move_weights: weighted, pulls, pull_features }]
     });
     let (mut report, mut stored) = if let Some(one_search) = &one_search {
         run_phases(&board, &inside, player, limits, one_search, start, &AtomicBool::new(false))
@@ -762,6 +765,7 @@ fn run_phases(
             packing: limits.packing && phase.packing,
             techniques,
             pulls: if limits.techniques.pulls { phase.pulls } else { 0 },
+            pull_features: phase.pull_features,
             ..limits
         };
         let (report, states) = if phase.careful {

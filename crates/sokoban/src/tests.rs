@@ -319,7 +319,9 @@ fn searches_that_meet_pulled_boxes_agree_with_the_reference_on_random_levels() {
     // when the reference solves, "unsolvable" only after running dry, and every answer, the
     // pulls undone at its end included, replays to a solved position. The two must meet on
     // many levels, or the joined answers are not tested at all.
-    use crate::search::{BOXES_HOME, Limits, MEET, MOBILE, Outcome, PULLS_LEAD, SHUT_OUT, find_pushes};
+    use crate::search::{
+        BOXES_HOME, Limits, MEET, MOBILE, Outcome, PULLS_LEAD, SHUT_OUT, START_REGION, find_pushes,
+    };
     let (mut solved, mut met) = (0, 0);
     for level in random_levels(200).iter().chain(&random_room_levels(100)) {
         let expected = reference_pushes(level);
@@ -329,13 +331,14 @@ fn searches_that_meet_pulled_boxes_agree_with_the_reference_on_random_levels() {
             continue;
         };
         let home_shut_out_pushable = BOXES_HOME | SHUT_OUT | MOBILE;
-        for (cells, weight, packing, pulls) in [
-            (0, 10, true, MEET),
-            (home_shut_out_pushable, 10, true, MEET),
-            (0, 2, false, MEET),
-            (home_shut_out_pushable, 10, true, PULLS_LEAD),
+        for (cells, weight, packing, pulls, pull_features) in [
+            (0, 10, true, MEET, 0),
+            (home_shut_out_pushable, 10, true, MEET, 0),
+            (0, 2, false, MEET, 0),
+            (home_shut_out_pushable, 10, true, PULLS_LEAD, 0),
+            (home_shut_out_pushable, 10, true, PULLS_LEAD, START_REGION),
         ] {
-            let limits = Limits { weight, packing, cells, pulls, ..Limits::default() };
+            let limits = Limits { weight, packing, cells, pulls, pull_features, ..Limits::default() };
             let report = find_pushes(&board, &inside, level.player, limits);
             match (&report.outcome, expected) {
                 (Outcome::Solved(pushes), Some(_)) => {

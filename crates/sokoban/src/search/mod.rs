@@ -142,8 +142,14 @@ pub(crate) struct Limits {
     /// here followed by this many there, until a state is found by both (see `pulls`; fast
     /// mode only). 0: no pull search.
     pub pulls: u8,
+    /// Features that the pull search's cells (when it has cells) add to their mirror of this
+    /// search's: [`START_REGION`] or none.
+    pub pull_features: u8,
 }
 
+/// A feature of the pull search's cells ([`Limits::pull_features`]): whether the player's region
+/// holds the start's player square, where the pulls must end (`--search KIND,pulls+start-region`).
+pub(crate) const START_REGION: u8 = 1;
 /// [`Limits::pulls`] of a search that meets a pull search halfway: one expansion of each in
 /// turn (`--search KIND,meet`).
 pub(crate) const MEET: u8 = 1;
@@ -184,6 +190,7 @@ impl Default for Limits {
             cells: 0,
             push_cut: None,
             pulls: 0,
+            pull_features: 0,
         }
     }
 }
@@ -446,7 +453,9 @@ impl<'a> Search<'a> {
         if self.limits.pulls > 0 && !self.limits.optimal && self.limits.fewest_moves_at.is_none() {
             // The pull search has cells of its own when this one has cells.
             let cells = self.limits.cells != 0;
-            self.pulls = Pulls::new(self.board, boxes, self.limits.weight, cells, &self.zobrist);
+            let start_region = (self.limits.pull_features & START_REGION != 0).then_some(player);
+            self.pulls =
+                Pulls::new(self.board, boxes, self.limits.weight, cells, start_region, &self.zobrist);
         }
         let mut expanded = 0_u64;
         loop {
