@@ -76,7 +76,8 @@
 //! (14, which no other search solves, in 2.2 s); `sasquatch` 25 / 50 alone, 31 and 32 with. The
 //! fast mode at 60 s a level, `xsokoban` 66 / 90 with the portfolio before (1517ffb), 67 / 90
 //! with a slice for the pull-led dive; on both cores, 71 / 90 before (6e80b9f), 72 / 90 with a
-//! slice for it on the dives' thread (`DIVES_LONG`).
+//! slice for it on the dives' thread (`DIVES_LONG`), 73 / 90 with another for the pull-led dive
+//! whose cells also tell whether the player can walk to the start's square (13 gained).
 //!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
@@ -241,6 +242,12 @@ const fn free_dive(until: f64, cells: u8) -> Phase {
 /// phase's own (see `search::pulls`).
 const fn meeting(phase: Phase, pulls: u8) -> Phase {
     Phase { pulls, ..phase }
+}
+
+/// The same phase whose pull search's cells also tell whether the player can walk to where it
+/// starts (`,pulls+start-region`).
+const fn toward_start_region(phase: Phase) -> Phase {
+    Phase { pull_features: search::START_REGION, ..phase }
 }
 
 /// The same phase with its cells' queues in the bound's order, as before move weights came.
@@ -442,13 +449,23 @@ const CAREFUL: [Phase; 3] = [
 /// a level, one run after the other: `xsokoban` 71 -> 72 / 90 (41 gained at 19.1 s, 14 in 7.7 s
 /// rather than 46.5; none lost; 8, 30, 36, 45, 55 and 75 slower, by 5 to 19 s, as the slices that
 /// solved them shrank or moved), `sasquatch` 30 -> 35 / 50 (5, 28, 33, 37 and 44 gained, none lost).
-const DIVES_LONG: [Phase; 8] = [
+///
+/// The twenty-first session put the pull-led dive whose cells also tell whether the player can
+/// walk to the start's square (`,pulls+start-region`) after the plain one for 3 s: `xsokoban` 13,
+/// which nothing solved on two threads before, comes 2.3 s into its search alone. The 3 s came
+/// from the unweighted free dive (10.5 -> 7.5 s; its 18 at 7.2 s alone is covered by the last
+/// slice, which solves it in 6.1 s alone with this build, though its file of the week before says
+/// 14.3 s). Taken from the last slice instead (8.25 -> 5.25 s), a run lost 18, solved there at
+/// 57.8 s before. Both cores at 60 s a level: `xsokoban` 72 -> 73 / 90 (13 gained at 25.0 s, none
+/// lost; the run before from the twentieth session, on this machine).
+const DIVES_LONG: [Phase; 9] = [
     phase(0.02, false, 0),
     phase(0.1033, false, MOBILE_CELLS),
     meeting(phase(0.3825, false, MOBILE_CELLS), search::PULLS_LEAD),
-    phase(0.4658, false, FAST_CELLS),
-    phase(0.6242, false, PASSAGE_CELLS),
-    unweighted(phase(0.6867, false, MOBILE_CELLS)),
+    toward_start_region(meeting(phase(0.4325, false, MOBILE_CELLS), search::PULLS_LEAD)),
+    phase(0.5158, false, FAST_CELLS),
+    phase(0.6742, false, PASSAGE_CELLS),
+    unweighted(phase(0.7367, false, MOBILE_CELLS)),
     unweighted(free_dive(0.8617, FAST_CELLS)),
     unweighted(free_dive(1.0, MOBILE_CELLS)),
 ];
