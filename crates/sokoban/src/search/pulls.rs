@@ -442,18 +442,7 @@ mod tests {
                 }
                 let player = usize::from(pulls.table.node(id).player);
                 // The cell's last bit: whether the player can walk to the start's square.
-                let mut region = vec![false; board.len];
-                let mut stack = vec![player];
-                region[player] = true;
-                while let Some(at) = stack.pop() {
-                    for d in Direction::READING_ORDER {
-                        let next = board.step(at, d);
-                        if board.floor[next] && !occupied[next] && !region[next] {
-                            region[next] = true;
-                            stack.push(next);
-                        }
-                    }
-                }
+                let region = crate::deadlock::test_support::reach_of(&board, &occupied, player);
                 let with_start_player = pulls.table.node(id).cell & 1 == 1;
                 assert_eq!(with_start_player, region[level.player()], "state {id}\n{}", level.to_text());
                 with_and_without[usize::from(with_start_player)] += 1;
