@@ -16,8 +16,16 @@
 //! player's side of every other box does not change (the player walks around them the same
 //! way), so A* never needs to reopen a closed state.
 
+use crate::board::UNREACHABLE;
+
 /// The cost of an impossible box-goal pair.
 pub const IMPOSSIBLE: u32 = 1 << 24;
+
+/// The matching's cost of a pair whose lone-box push distance is `pushes`: [`IMPOSSIBLE`]
+/// when it is [`UNREACHABLE`].
+pub fn pair_cost(pushes: u16) -> u32 {
+    if pushes == UNREACHABLE { IMPOSSIBLE } else { u32::from(pushes) }
+}
 
 /// Reusable buffers of the Hungarian method, and the last full solution (the *base*) for
 /// cheap one-row updates.

@@ -23,8 +23,7 @@
 
 use super::Search;
 use super::table::NONE;
-use crate::board::UNREACHABLE;
-use crate::bound::{IMPOSSIBLE, Matcher};
+use crate::bound::{IMPOSSIBLE, Matcher, pair_cost};
 
 /// The most children's matchings kept: a power of two, as the id's low bits pick the slot.
 const MOST_KEPT_MATCHINGS: usize = 1 << 15;
@@ -149,7 +148,7 @@ impl Search<'_> {
         self.cost.clear();
         for &b in &self.boxes {
             let row = self.board.push_distances_to_goals(b, player);
-            self.cost.extend(row.map(|d| if d == UNREACHABLE { IMPOSSIBLE } else { u32::from(d) }));
+            self.cost.extend(row.map(pair_cost));
         }
     }
 
@@ -201,8 +200,7 @@ impl Search<'_> {
         if !self.limits.techniques.matching || self.parent_cost.len() != k * k {
             return self.bound(player);
         }
-        let row = self.board.push_distances_to_goals(self.boxes[index], player);
-        let row = row.map(|d| if d == UNREACHABLE { IMPOSSIBLE } else { u32::from(d) });
+        let row = self.board.push_distances_to_goals(self.boxes[index], player).map(pair_cost);
         let total = self.matcher.min_cost_with_new_row(k, &mut self.parent_cost, index, row, &mut self.cost);
         #[cfg(debug_assertions)]
         {
@@ -211,10 +209,7 @@ impl Search<'_> {
                 .boxes
                 .iter()
                 .flat_map(|&b| (0..k).map(move |gi| (b, gi)))
-                .map(|(b, gi)| match self.board.push_distance(gi, b, player) {
-                    UNREACHABLE => IMPOSSIBLE,
-                    d => u32::from(d),
-                })
+                .map(|(b, gi)| pair_cost(self.board.push_distance(gi, b, player)))
                 .collect();
             debug_assert_eq!(total, crate::bound::Matcher::default().min_cost(k, &fresh), "child bound");
         }

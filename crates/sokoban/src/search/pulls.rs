@@ -56,7 +56,7 @@ use super::reach::Reach;
 use super::table::{NONE, Node, Table, Zobrist};
 use super::{Push, count_on, load_row};
 use crate::board::{Board, UNREACHABLE};
-use crate::bound::{IMPOSSIBLE, Matcher};
+use crate::bound::{Matcher, pair_cost};
 use grid::Direction;
 use std::collections::VecDeque;
 
@@ -328,10 +328,7 @@ impl Pulls {
         let len = self.occupied.len();
         self.cost.clear();
         for &b in &self.boxes {
-            self.cost.extend((0..k).map(|s| match self.to_start[s * len + b] {
-                UNREACHABLE => IMPOSSIBLE,
-                pushes => u32::from(pushes),
-            }));
+            self.cost.extend((0..k).map(|s| pair_cost(self.to_start[s * len + b])));
         }
         let total = self.matcher.min_cost(k, &self.cost)?;
         Some(u16::try_from(total).unwrap_or(u16::MAX - 1))
@@ -342,10 +339,7 @@ impl Pulls {
     /// [`Matcher::min_cost_with_row`]).
     fn child_bound(&mut self, index: usize, to: usize) -> Option<u16> {
         let (k, len) = (self.boxes.len(), self.occupied.len());
-        let row = (0..k).map(|s| match self.to_start[s * len + to] {
-            UNREACHABLE => IMPOSSIBLE,
-            pushes => u32::from(pushes),
-        });
+        let row = (0..k).map(|s| pair_cost(self.to_start[s * len + to]));
         let total =
             self.matcher.min_cost_with_new_row(k, &mut self.parent_cost, index, row, &mut self.cost)?;
         Some(u16::try_from(total).unwrap_or(u16::MAX - 1))
