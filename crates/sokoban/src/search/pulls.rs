@@ -92,10 +92,12 @@ pub(super) struct Pulls {
     to_start: Vec<u16>,
     /// Squares from which a box can be pulled to no start square: never entered.
     dead: Vec<bool>,
-    /// The cost matrix of the state being expanded, whose matching is the matcher's base:
-    /// each child changes one row of it (see [`Pulls::child_bound`]).
-    parent_cost: Vec<u32>,
+    /// The cost matrix of the last state whose bound was solved, whose matching is the
+    /// matcher's base: the state being expanded, each child changing one row of it (see
+    /// [`Pulls::child_bound`]).
     cost: Vec<u32>,
+    /// The row of `cost` that a child's bound replaces, kept meanwhile.
+    saved_row: Vec<u32>,
     matcher: Matcher,
 }
 
@@ -137,8 +139,8 @@ impl Pulls {
             child_words: vec![0; words],
             to_start,
             dead,
-            parent_cost: Vec::new(),
             cost: Vec::new(),
+            saved_row: Vec::new(),
             matcher: Matcher::default(),
         };
         pulls.seed(board, zobrist);
@@ -230,7 +232,6 @@ impl Pulls {
         self.boxes_on_starts = count_on(&self.boxes, &self.on_start);
         // The base of the children's bounds. A stored open state always has a matching.
         let _ = self.bound();
-        self.parent_cost.clone_from(&self.cost);
         let box_hash = node.hash ^ zobrist.player_key(usize::from(node.player));
         let mut pulls = Vec::with_capacity(self.boxes.len() * 4);
         for &b in &self.boxes {
@@ -340,8 +341,7 @@ impl Pulls {
     fn child_bound(&mut self, index: usize, to: usize) -> Option<u16> {
         let (k, len) = (self.boxes.len(), self.occupied.len());
         let row = (0..k).map(|s| pair_cost(self.to_start[s * len + to]));
-        let total =
-            self.matcher.min_cost_with_new_row(k, &mut self.parent_cost, index, row, &mut self.cost)?;
+        let total = self.matcher.min_cost_with_new_row(k, &mut self.cost, index, row, &mut self.saved_row)?;
         Some(u16::try_from(total).unwrap_or(u16::MAX - 1))
     }
 
