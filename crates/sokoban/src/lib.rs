@@ -75,7 +75,8 @@
 //! 56 / 90 with a pull search beside it one expansion to one, 52 / 90 led by it, ten to one
 //! (14, which no other search solves, in 2.2 s); `sasquatch` 25 / 50 alone, 31 and 32 with. The
 //! fast mode at 60 s a level, `xsokoban` 66 / 90 with the portfolio before (1517ffb), 67 / 90
-//! with a slice for the pull-led dive; on both cores, 71 / 90 before (6e80b9f), 72 / 90 with a
+//! with a slice for the pull-led dive, 66 -> 68 / 90 (another sitting, a slower day) with one
+//! for the same whose cells know the start's region too and the slices chosen again; on both cores, 71 / 90 before (6e80b9f), 72 / 90 with a
 //! slice for it on the dives' thread (`DIVES_LONG`), 73 / 90 with another for the pull-led dive
 //! whose cells also tell whether the player can walk to the start's square (13 gained).
 //!
@@ -102,10 +103,10 @@
 //! what it solves within a few seconds of its start or hardly at all, so several searches, each
 //! with a slice of the time, solve more than a few with long ones. From 60 s (`ONE_THREAD_LONG`),
 //! after the plain dive for 2% of the time come a dive whose cells also count the boxes the player
-//! can push, the same led by a search of pulls from the goals (see `search::pulls`), one whose
-//! cells count the boxes in passages instead, the first again unweighted, with and without the
-//! orders, the dive with cells without the orders, unweighted, and, for the last fifth, the careful
-//! search whose cells count the boxes the player can push. Since no search's work carries over to
+//! can push, the same led by a search of pulls from the goals (see `search::pulls`), then with the
+//! pull search's cells told where the player starts, one whose cells count the boxes in passages
+//! instead, the first again unweighted, with and without the orders, and, for the last quarter,
+//! the careful search whose cells count the boxes the player can push. Since no search's work carries over to
 //! the next, what such a schedule solves can be foreseen from runs of each search alone; the slices
 //! are chosen from those runs on two level sets (`cargo xtask sokoban-slices`) to cover the most
 //! levels with room for a machine 1.3 times slower. These searches need a second or more of their
@@ -350,14 +351,34 @@ const LONG_LIMIT: f64 = 30.0;
 /// margins 1.0 to 1.3 (the slices before 66 / 66 / 65 / 64) and `sasquatch` 33 / 32 / 32 / 32
 /// (30 at each). The climb alone chose slices of 65 and 35 at every margin, which lose
 /// `xsokoban` 18 and 76.
+///
+/// Chosen again (twenty-second session) from files made again that day: the free dives' files
+/// were a week behind the code (`xsokoban` 18 by the unweighted free dive with pushable-box
+/// cells, 14.3 s in its file, 7.3 s alone now), and the dive led by pulls whose cells know the
+/// start's region had come (`,pulls+start-region`, `xsokoban` 13 at 2.3 s). A climb over the
+/// slices that weighs margin 1.0 most, the last 0.75 s by hand where it added a level at margin
+/// 1.2: the dive with pushable-box cells 4.75 s (`xsokoban` 40 at 3.6 s), the pull-led dive 15 s
+/// (41 at 12.5 s, 14, `sasquatch` 5, 18, 33, 37 and 44), the same with the start's region 3 s
+/// (13), the dive with passage cells 9 s (24, 30 at 7.1 s, 45 at 6.4 s, `sasquatch` 31), the
+/// unweighted dive with pushable-box cells 3.25 s (48, `sasquatch` 17), the same without the
+/// orders 8.75 s (18 at 7.3 s, 55, 77) and the careful search the last 15.05 s (21, 76 at
+/// 12.5 s, 47 at 13.6 s). The unweighted free dive with the cells of [`FAST_CELLS`] no longer
+/// runs (18 at 10.9 s alone now, with other states). They cover `xsokoban` 68 / 67 / 66 / 61 at
+/// margins 1.0 to 1.3 and `sasquatch` 35 / 35 / 35 / 34, against 65 / 64 / 63 / 61 and 33 / 33 /
+/// 33 / 32 for the slices before on the same files; they give up 36, which the dive with
+/// pushable-box cells solves at 11.6 s alone (its slice was 17.5 s). At 60 s a level, old
+/// and new at once, one thread each, on a day the machine ran about 1.2 times slower than the
+/// files before: `xsokoban` 66 -> 68 / 90 (13, 41 and 47 gained, 36 lost, as foreseen; 47 at
+/// 58.3 s and 76 at 56.9 s, near the careful search's end), `sasquatch` 33 -> 35 / 50 (5 and 37
+/// gained, none lost).
 const ONE_THREAD_LONG: [Phase; 8] = [
     phase(0.02, false, 0),
-    phase(0.3117, false, MOBILE_CELLS),
-    meeting(phase(0.3908, false, MOBILE_CELLS), search::PULLS_LEAD),
-    phase(0.4658, false, PASSAGE_CELLS),
-    unweighted(phase(0.545, false, MOBILE_CELLS)),
-    unweighted(free_dive(0.6325, MOBILE_CELLS)),
-    unweighted(free_dive(0.7783, FAST_CELLS)),
+    phase(0.0992, false, MOBILE_CELLS),
+    meeting(phase(0.3492, false, MOBILE_CELLS), search::PULLS_LEAD),
+    toward_start_region(meeting(phase(0.3992, false, MOBILE_CELLS), search::PULLS_LEAD)),
+    phase(0.5492, false, PASSAGE_CELLS),
+    unweighted(phase(0.6033, false, MOBILE_CELLS)),
+    unweighted(free_dive(0.7492, MOBILE_CELLS)),
     phase(1.0, true, MOBILE_CELLS),
 ];
 /// From this time limit on, the one-thread fast mode runs [`ONE_THREAD_LONG`], whose slices
