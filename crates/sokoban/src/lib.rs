@@ -76,9 +76,10 @@
 //! (14, which no other search solves, in 2.2 s); `sasquatch` 25 / 50 alone, 31 and 32 with. The
 //! fast mode at 60 s a level, `xsokoban` 66 / 90 with the portfolio before (1517ffb), 67 / 90
 //! with a slice for the pull-led dive, 66 -> 68 / 90 (another sitting, a slower day) with one
-//! for the same whose cells know the start's region too and the slices chosen again; on both cores, 71 / 90 before (6e80b9f), 72 / 90 with a
-//! slice for it on the dives' thread (`DIVES_LONG`), 73 / 90 with another for the pull-led dive
-//! whose cells also tell whether the player can walk to the start's square (13 gained).
+//! for the same whose cells know the start's region too and the slices chosen again; on both
+//! cores, 71 / 90 before (6e80b9f), 72 / 90 with a slice for it on the dives' thread
+//! (`DIVES_LONG`), 73 / 90 with another for the pull-led dive whose cells also tell whether the
+//! player can walk to the start's square (13 gained).
 //!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
@@ -105,15 +106,15 @@
 //! after the plain dive for 2% of the time come a dive whose cells also count the boxes the player
 //! can push, the same led by a search of pulls from the goals (see `search::pulls`), then with the
 //! pull search's cells told where the player starts, one whose cells count the boxes in passages
-//! instead, the first again unweighted, with and without the orders, and, for the last quarter,
-//! the careful search whose cells count the boxes the player can push. Since no search's work carries over to
-//! the next, what such a schedule solves can be foreseen from runs of each search alone; the slices
-//! are chosen from those runs on two level sets (`cargo xtask sokoban-slices`) to cover the most
-//! levels with room for a machine 1.3 times slower. These searches need a second or more of their
-//! own to solve the levels the others do not, which a 10 s limit cannot spare. From 30 s up to 60
-//! (`ONE_THREAD_HALF_MINUTE`) five of these searches run, with slices chosen the same way for 30 s:
-//! the plain dive, the dive with pushable-box cells, the free dive, the free dive with pushable-box
-//! cells unweighted, and the careful search with pushable-box cells.
+//! instead, the first again unweighted, with and without the orders, and, for the last quarter, the
+//! careful search whose cells count the boxes the player can push. Since no search's work carries
+//! over to the next, what such a schedule solves can be foreseen from runs of each search alone;
+//! the slices are chosen from those runs on two level sets (`cargo xtask sokoban-slices`) to cover
+//! the most levels with room for a machine 1.3 times slower. These searches need a second or more
+//! of their own to solve the levels the others do not, which a 10 s limit cannot spare. From 30 s
+//! up to 60 (`ONE_THREAD_HALF_MINUTE`) five of these searches run, with slices chosen the same way
+//! for 30 s: the plain dive, the dive with pushable-box cells, the free dive, the free dive with
+//! pushable-box cells unweighted, and the careful search with pushable-box cells.
 //! The dives fill goal rooms in a packing order, a box entering a room going straight to the
 //! room's next goal; the careful searches do not, in case the order was what trapped the
 //! dives, and neither do the portfolios' free dives. A room is the floor round goals that
