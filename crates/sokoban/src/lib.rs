@@ -237,7 +237,7 @@ const fn phase(until: f64, careful: bool, cells: u8) -> Phase {
 
 /// A phase of the dive without the packing orders.
 const fn free_dive(until: f64, cells: u8) -> Phase {
-    Phase { until, careful: false, cells, packing: false, move_weights: true, pulls: 0, pull_features: 0 }
+    Phase { packing: false, ..phase(until, false, cells) }
 }
 
 /// The same phase with a search of pulls beside it, `pulls` of its expansions after each of the

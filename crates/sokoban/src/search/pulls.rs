@@ -337,7 +337,7 @@ impl Pulls {
 
     /// The bound of the child whose box `boxes[index]` was pulled to `to`: the parent's
     /// matching updated for that box's row, in O(k²) rather than O(k³) (see
-    /// [`Matcher::min_cost_with_row`]).
+    /// [`Matcher::min_cost_with_new_row`]).
     fn child_bound(&mut self, index: usize, to: usize) -> Option<u16> {
         let (k, len) = (self.boxes.len(), self.occupied.len());
         let row = (0..k).map(|s| pair_cost(self.to_start[s * len + to]));
