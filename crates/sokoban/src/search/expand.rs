@@ -21,7 +21,7 @@
 
 use super::packing::{Packing, Step};
 use super::table::{ADVISED, Node, PACKED};
-use super::{BOXES_HOME_SHIFT, PASSAGES_SHIFT, SHUT_OUT_SHIFT, Search};
+use super::{BOXES_HOME_SHIFT, PASSAGES_SHIFT, Parent, SHUT_OUT_SHIFT, Search};
 use crate::deadlock::{self, Corral};
 use grid::Direction;
 
@@ -119,6 +119,7 @@ impl Search<'_> {
             self.parent_bound(id, usize::from(node.player));
             std::mem::swap(&mut self.parent_cost, &mut self.cost);
         }
+        let parent = Parent { id, node: &node, row: &row, box_hash };
         let mut packing = self.packing.take();
         for (b, d) in pushes {
             let walk = if exact { self.reach.walk(self.board.step(b, d.opposite())) } else { 0 };
@@ -130,12 +131,12 @@ impl Search<'_> {
                 }
                 _ => None,
             };
-            self.try_push(id, &node, &row, box_hash, b, d, walk, entry, packing.as_ref());
+            self.try_push(parent, b, d, walk, entry, packing.as_ref());
         }
         if let Some(packing) = &mut packing
             && self.limits.techniques.advisor
         {
-            self.advise(id, &node, &row, box_hash, packing);
+            self.advise(parent, packing);
         }
         self.packing = packing;
     }
@@ -143,7 +144,7 @@ impl Search<'_> {
     /// The packing advisor (see `packing`): for each room's next goal, a box outside the room,
     /// not finished elsewhere, that a push path of its own takes there (found within
     /// [`ADVISOR_POSITIONS`] of its positions) makes a child with the box on that goal.
-    fn advise(&mut self, id: u32, node: &Node, row: &[u64], box_hash: u64, packing: &mut Packing) {
+    fn advise(&mut self, parent: Parent<'_>, packing: &mut Packing) {
         // Every box is asked at the start and after a move that filled a goal, when the next
         // goal is a new one; otherwise only the box just pushed, the one whose way may have
         // changed. Asking every box every time cost `sasquatch` 19 (solved in 7.8 s by the
@@ -151,7 +152,7 @@ impl Search<'_> {
         // the push path search's flood stopped early still 1.5 times, and that dive alone at
         // 15 s solved `xsokoban` 51 / 90 against 53 (36 gained; 10, 15 and 55 lost).
         // `last_box` knows no box pushed last exactly there: at the start and after a room move.
-        let pushed = last_box(self.board, node);
+        let pushed = last_box(self.board, parent.node);
         let goals: Vec<usize> = packing.next_goals(&self.occupied).collect();
         for goal in goals {
             let Some(goal_index) = self.board.goals.iter().position(|&g| g == goal) else { continue };
@@ -185,7 +186,7 @@ impl Search<'_> {
                 else {
                     continue;
                 };
-                self.try_push(id, node, row, box_hash, b, first, 0, Some(advised), Some(packing));
+                self.try_push(parent, b, first, 0, Some(advised), Some(packing));
             }
         }
     }
@@ -218,13 +219,9 @@ impl Search<'_> {
 
     /// Generates the child of `parent` where the box on `b` is pushed in direction `d` (and on
     /// through a tunnel), after the player walked `walk` steps to it.
-    #[allow(clippy::too_many_arguments)] // the parent's state, unpacked once by `expand`
     fn try_push(
         &mut self,
-        parent: u32,
-        node: &Node,
-        row: &[u64],
-        box_hash: u64,
+        Parent { id: parent, node, row, box_hash }: Parent<'_>,
         b: usize,
         d: Direction,
         walk: u32,

@@ -287,6 +287,17 @@ pub(crate) struct SearchReport {
     pub met: bool,
 }
 
+/// The state being expanded, as each of its children is made from it (by a push here, a pull in
+/// `pulls`): its id, its node, its box set's words, and its hash without the player's key, which
+/// a child's hash takes over with the moved box's keys and its own player's.
+#[derive(Clone, Copy)]
+struct Parent<'a> {
+    id: u32,
+    node: &'a Node,
+    row: &'a [u64],
+    box_hash: u64,
+}
+
 /// One search's state: the stored states, the open list, and the scratch of one expansion.
 struct Search<'a> {
     board: &'a Board,

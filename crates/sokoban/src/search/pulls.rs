@@ -54,7 +54,7 @@
 use super::open::Open;
 use super::reach::Reach;
 use super::table::{NONE, Node, Table, Zobrist};
-use super::{Push, count_on, load_row};
+use super::{Parent, Push, count_on, load_row};
 use crate::board::{Board, UNREACHABLE};
 use crate::bound::{Matcher, pair_cost};
 use grid::Direction;
@@ -241,8 +241,9 @@ impl Pulls {
                 }
             }
         }
+        let parent = Parent { id, node: &node, row: &row, box_hash };
         for (b, d) in pulls {
-            if let Some(meeting) = self.pull(board, zobrist, forward, id, &node, &row, box_hash, b, d) {
+            if let Some(meeting) = self.pull(board, zobrist, forward, parent, b, d) {
                 return Some(meeting);
             }
         }
@@ -250,16 +251,12 @@ impl Pulls {
     }
 
     /// Makes the child of `parent` where the box on `b` is pulled one square in direction `d`.
-    #[allow(clippy::too_many_arguments)] // the parent's state, unpacked once by `expand_next`
     fn pull(
         &mut self,
         board: &Board,
         zobrist: &Zobrist,
         forward: &Table,
-        parent: u32,
-        node: &Node,
-        row: &[u64],
-        box_hash: u64,
+        Parent { id: parent, node, row, box_hash }: Parent<'_>,
         b: usize,
         d: Direction,
     ) -> Option<Meeting> {
