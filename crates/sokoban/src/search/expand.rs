@@ -113,13 +113,12 @@ impl Search<'_> {
         if self.limits.techniques.frozen_goals && self.limits.techniques.freeze {
             self.frozen_goals.load_parent(self.board, &self.boxes, &mut self.deadlock);
         }
-        let box_hash = node.hash ^ self.zobrist.player_key(usize::from(node.player));
         if self.limits.techniques.matching {
             // The parent's matching becomes the base that each child updates in one row.
             self.parent_bound(id, usize::from(node.player));
             std::mem::swap(&mut self.parent_cost, &mut self.cost);
         }
-        let parent = Parent { id, node: &node, row: &row, box_hash };
+        let parent = Parent::new(id, &node, &row, &self.zobrist);
         let mut packing = self.packing.take();
         for (b, d) in pushes {
             let walk = if exact { self.reach.walk(self.board.step(b, d.opposite())) } else { 0 };

@@ -298,6 +298,14 @@ struct Parent<'a> {
     box_hash: u64,
 }
 
+impl<'a> Parent<'a> {
+    /// The state `id` about to be expanded, its hash without the player's key derived here once.
+    fn new(id: u32, node: &'a Node, row: &'a [u64], zobrist: &Zobrist) -> Self {
+        let box_hash = node.hash ^ zobrist.player_key(usize::from(node.player));
+        Parent { id, node, row, box_hash }
+    }
+}
+
 /// One search's state: the stored states, the open list, and the scratch of one expansion.
 struct Search<'a> {
     board: &'a Board,

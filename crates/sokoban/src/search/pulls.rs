@@ -232,7 +232,6 @@ impl Pulls {
         self.boxes_on_starts = count_on(&self.boxes, &self.on_start);
         // The base of the children's bounds. A stored open state always has a matching.
         let _ = self.bound();
-        let box_hash = node.hash ^ zobrist.player_key(usize::from(node.player));
         let mut pulls = Vec::with_capacity(self.boxes.len() * 4);
         for &b in &self.boxes {
             for d in Direction::READING_ORDER {
@@ -241,7 +240,7 @@ impl Pulls {
                 }
             }
         }
-        let parent = Parent { id, node: &node, row: &row, box_hash };
+        let parent = Parent::new(id, &node, &row, zobrist);
         for (b, d) in pulls {
             if let Some(meeting) = self.pull(board, zobrist, forward, parent, b, d) {
                 return Some(meeting);
