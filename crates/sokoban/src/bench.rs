@@ -20,7 +20,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// One search of the fast mode, to run alone (see the module notes). Written
-/// `KIND[:FEATURE+FEATURE...][,unweighted][,meet|,pulls][+start-region]`:
+/// `KIND[:FEATURE+FEATURE...][,unweighted][,meet|,pulls][+start-region][+weights]`:
 /// - `KIND`: `dive` (a heavy weight on the bound, filling goal rooms in their packing orders),
 ///   `free-dive` (the same without the packing orders) or `careful` (a light weight, nearly A*,
 ///   no packing orders);
@@ -32,7 +32,9 @@ use thiserror::Error;
 ///   each, until a state is found by both; `,pulls`: the same with ten expansions of pulls to
 ///   one of its own, so that the pull search leads;
 /// - `+start-region` after either: the pull search's cells also tell whether the player can
-///   walk to the start's player square (it needs features, whose cells the pull search mirrors).
+///   walk to the start's player square (it needs features, whose cells the pull search mirrors);
+/// - `+weights` after either (and after `+start-region`): the pull search's cells' queues by
+///   move weight, as the forward search's are (it needs features too).
 ///
 /// The portfolio's searches are, for example, `dive:home+shut-out+pushable` and
 /// `careful:home+shut-out+pushable,unweighted`.
@@ -58,7 +60,8 @@ pub struct OneSearch {
     /// The expansions of a search of pulls from the solved positions after each of its own,
     /// until the two meet: 0, [`search::MEET`] or [`search::PULLS_LEAD`].
     pub(crate) pulls: u8,
-    /// The features its pull search's cells add: [`search::START_REGION`] or none.
+    /// The features its pull search's cells add and their order: [`search::START_REGION`],
+    /// [`search::PULL_WEIGHTS`], both or none.
     pub(crate) pull_features: u8,
 }
 
@@ -73,7 +76,7 @@ const FEATURES: [(&str, u8); 4] = [
 /// A [`OneSearch`] that cannot be read: the text and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region]; KIND dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
+    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region][+weights]; KIND dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
 )]
 pub struct OneSearchError {
     text: String,
@@ -85,10 +88,18 @@ impl FromStr for OneSearch {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let error = |problem: String| OneSearchError { text: text.to_owned(), problem };
-        let (rest, pull_features) = match text.strip_suffix("+start-region") {
-            Some(rest) if rest.ends_with(",meet") || rest.ends_with(",pulls") => (rest, search::START_REGION),
+        let ends_in_pulls = |text: &str| text.ends_with(",meet") || text.ends_with(",pulls");
+        let (rest, weights) = match text.strip_suffix("+weights") {
+            Some(rest) if ends_in_pulls(rest.strip_suffix("+start-region").unwrap_or(rest)) => {
+                (rest, search::PULL_WEIGHTS)
+            }
             _ => (text, 0),
         };
+        let (rest, region) = match rest.strip_suffix("+start-region") {
+            Some(rest) if ends_in_pulls(rest) => (rest, search::START_REGION),
+            _ => (rest, 0),
+        };
+        let pull_features = region | weights;
         let (rest, pulls) = match (rest.strip_suffix(",meet"), rest.strip_suffix(",pulls")) {
             (Some(search), _) => (search, search::MEET),
             (_, Some(search)) => (search, search::PULLS_LEAD),
@@ -122,7 +133,8 @@ impl FromStr for OneSearch {
         }
         if pull_features != 0 && cells == 0 {
             return Err(error(
-                "'+start-region' splits the pull search's cells, and no feature is named".into(),
+                "'+start-region' and '+weights' are about the pull search's cells, and no feature is named"
+                    .into(),
             ));
         }
         Ok(OneSearch { careful, packing, cells, weighted, pulls, pull_features })
@@ -155,6 +167,9 @@ impl fmt::Display for OneSearch {
         }
         if self.pull_features & search::START_REGION != 0 {
             write!(f, "+start-region")?;
+        }
+        if self.pull_features & search::PULL_WEIGHTS != 0 {
+            write!(f, "+weights")?;
         }
         Ok(())
     }
@@ -217,6 +232,8 @@ mod tests {
             "careful:home+shut-out,pulls",
             "dive:home+shut-out+pushable,pulls+start-region",
             "careful:home,meet+start-region",
+            "dive:home+shut-out+pushable,pulls+weights",
+            "free-dive:home+pushable,unweighted,pulls+start-region+weights",
         ] {
             let search: OneSearch = text.parse().unwrap();
             assert_eq!(search.to_string(), text);
@@ -239,7 +256,10 @@ mod tests {
             ("dive,unweighted", "no feature is named"),
             ("dive:home,weighted", "unknown feature \"home,weighted\""),
             ("dive:home+start-region", "unknown feature \"start-region\""),
-            ("dive,pulls+start-region", "'+start-region' splits the pull search's cells"),
+            ("dive,pulls+start-region", "are about the pull search's cells"),
+            ("dive,meet+weights", "are about the pull search's cells"),
+            ("dive:home+weights", "unknown feature \"weights\""),
+            ("dive:home,pulls+weights+start-region", "unknown feature \"home,pulls\""),
             ("", "unknown kind \"\""),
         ] {
             let error = text.parse::<OneSearch>().unwrap_err().to_string();

@@ -104,7 +104,8 @@
 //! what it solves within a few seconds of its start or hardly at all, so several searches, each
 //! with a slice of the time, solve more than a few with long ones. From 60 s (`ONE_THREAD_LONG`),
 //! after the plain dive for 2% of the time come a dive whose cells also count the boxes the player
-//! can push, the same led by a search of pulls from the goals (see `search::pulls`), then with the
+//! can push, the same led by a search of pulls from the goals whose cells know where the player
+//! starts and weigh the pulls (see `search::pulls`), the same led by plain pulls, then with the
 //! pull search's cells told where the player starts, one whose cells count the boxes in passages
 //! instead, the first again unweighted, with and without the orders, and, for the last quarter, the
 //! careful search whose cells count the boxes the player can push. Since no search's work carries
@@ -252,6 +253,12 @@ const fn toward_start_region(phase: Phase) -> Phase {
     Phase { pull_features: search::START_REGION, ..phase }
 }
 
+/// The same phase whose pull search's cells take their states by move weight first
+/// (`,pulls+weights`).
+const fn weighing_pulls(phase: Phase) -> Phase {
+    Phase { pull_features: phase.pull_features | search::PULL_WEIGHTS, ..phase }
+}
+
 /// The same phase with its cells' queues in the bound's order, as before move weights came.
 const fn unweighted(phase: Phase) -> Phase {
     Phase { move_weights: false, ..phase }
@@ -372,9 +379,25 @@ const LONG_LIMIT: f64 = 30.0;
 /// files before: `xsokoban` 66 -> 68 / 90 (13, 41 and 47 gained, 36 lost, as foreseen; 47 at
 /// 58.3 s and 76 at 56.9 s, near the careful search's end), `sasquatch` 33 -> 35 / 50 (5 and 37
 /// gained, none lost).
-const ONE_THREAD_LONG: [Phase; 8] = [
+///
+/// The twenty-fourth session gave the pull search move weights (`,pulls+weights`, see
+/// `search::pulls`): led by them, with the start's region too, the dive solves `xsokoban` 87,
+/// which no search of these slices did, in 1.4 s alone (screened at 15 s, beside the pull-led
+/// dives run again the same sitting). It gets 1.75 s after the dive with pushable-box cells,
+/// taken from the pull-led dive (15 -> 13.25 s: `xsokoban` 41 and 75 at 9.5 and 8.8 s alone
+/// now). Covered on the files: `xsokoban` 68 / 68 / 67 / 62 -> 69 / 69 / 68 / 62 at margins 1.0
+/// to 1.3, `sasquatch` 36 / 35 / 35 / 34 -> 35 / 35 / 35 / 34 (39, which the pull-led dive now
+/// solves at 14.2 s alone, falls outside its slice). At 60 s a level, old and new at once, one
+/// thread each: `xsokoban` 68 -> 69 / 90 (87 gained at 7.4 s, none lost; 8 later, 5.8 -> 17.6 s:
+/// the dive with pushable-box cells, the same slice in both, solved it 4.6 s into its 4.75 s in
+/// the old run and missed it in the new, and the pull-led dive solved it), `sasquatch` 36 -> 35 /
+/// 50 (39 lost, as the files foresaw: the pull-led dive solved it 14.5 s into its 15 s in the
+/// old run). Keeping 39 too would take 1.5 s from the dive with passage cells, whose `xsokoban`
+/// 30 and 45 come at 7.0 s of its 9 s; this choice keeps every `xsokoban` level at every margin.
+const ONE_THREAD_LONG: [Phase; 9] = [
     phase(0.02, false, 0),
     phase(0.0992, false, MOBILE_CELLS),
+    weighing_pulls(toward_start_region(meeting(phase(0.1284, false, MOBILE_CELLS), search::PULLS_LEAD))),
     meeting(phase(0.3492, false, MOBILE_CELLS), search::PULLS_LEAD),
     toward_start_region(meeting(phase(0.3992, false, MOBILE_CELLS), search::PULLS_LEAD)),
     phase(0.5492, false, PASSAGE_CELLS),
@@ -817,7 +840,12 @@ fn run_phases(
             packing: limits.packing && phase.packing,
             techniques,
             pulls: if limits.techniques.pulls { phase.pulls } else { 0 },
-            pull_features: phase.pull_features,
+            // `--without move-weights` takes the pull search's weights too.
+            pull_features: if limits.techniques.move_weights {
+                phase.pull_features
+            } else {
+                phase.pull_features & !search::PULL_WEIGHTS
+            },
             ..limits
         };
         let (report, states) = if phase.careful {

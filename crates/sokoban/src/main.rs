@@ -99,8 +99,9 @@ struct Args {
     without: Vec<String>,
     /// Run one search of the fast mode alone, on one thread a level, for the whole time limit,
     /// instead of the schedules, to measure what it solves on its own:
-    /// KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region], KIND dive, free-dive or
-    /// careful, FEATURE home, shut-out, pushable or passages (see `sokoban::bench::OneSearch`).
+    /// KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region][+weights], KIND dive,
+    /// free-dive or careful, FEATURE home, shut-out, pushable or passages (see
+    /// `sokoban::bench::OneSearch`).
     #[arg(long, value_name = "SEARCH", hide = true, conflicts_with_all = ["optimal", "side_by_side"])]
     search: Option<sokoban::bench::OneSearch>,
 }

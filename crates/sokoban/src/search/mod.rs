@@ -143,13 +143,17 @@ pub(crate) struct Limits {
     /// mode only). 0: no pull search.
     pub pulls: u8,
     /// Features that the pull search's cells (when it has cells) add to their mirror of this
-    /// search's: [`START_REGION`] or none.
+    /// search's: [`START_REGION`], [`PULL_WEIGHTS`], both or none.
     pub pull_features: u8,
 }
 
 /// A feature of the pull search's cells ([`Limits::pull_features`]): whether the player's region
 /// holds the start's player square, where the pulls must end (`--search KIND,pulls+start-region`).
 pub(crate) const START_REGION: u8 = 1;
+/// A choice of the pull search's order ([`Limits::pull_features`]): its cells' queues take their
+/// states by move weight first, as the forward search's do (see `pulls`; `--search
+/// KIND,pulls+weights`). No weights without cells; `--without move-weights` clears it.
+pub(crate) const PULL_WEIGHTS: u8 = 2;
 /// [`Limits::pulls`] of a search that meets a pull search halfway: one expansion of each in
 /// turn (`--search KIND,meet`).
 pub(crate) const MEET: u8 = 1;
@@ -473,8 +477,16 @@ impl<'a> Search<'a> {
             // The pull search has cells of its own when this one has cells.
             let cells = self.limits.cells != 0;
             let start_region = (self.limits.pull_features & START_REGION != 0).then_some(player);
-            self.pulls =
-                Pulls::new(self.board, boxes, self.limits.weight, cells, start_region, &self.zobrist);
+            let weighed = self.limits.pull_features & PULL_WEIGHTS != 0;
+            self.pulls = Pulls::new(
+                self.board,
+                boxes,
+                self.limits.weight,
+                cells,
+                weighed,
+                start_region,
+                &self.zobrist,
+            );
         }
         let mut expanded = 0_u64;
         loop {

@@ -43,6 +43,21 @@
 //! 41 and 75 lost; `sasquatch` 32 -> 31 / 50, 12 gained, 5 and 37 lost), so it is a search of
 //! its own beside the plain cells.
 //!
+//! **Move weights** ([`super::PULL_WEIGHTS`], `,pulls+weights`) order the cells' queues as the
+//! forward search's are ordered (see `open`): a state's weight counts the pulls on its path that
+//! start moving a box other than the one pulled just before, unless the pull puts a box on a
+//! start square or leaves fewer regions shut out of the player; a cell offers its state of least
+//! weight, the bound breaking ties. So the pull search empties a room one box at a time, each
+//! box dragged as far as it goes, rather than stirring every box a square. Alone at 15 s a level,
+//! with and without at once (twenty-fourth session): the pull-led dive `xsokoban` 55 -> 58 / 90
+//! (18, 35, 45, 46, 55 and 87 gained; 33, 41 and 75 lost), `sasquatch` 33 -> 32 / 50 (12 and 19
+//! gained; 32, 39 and 44 lost); with the start's region too, `xsokoban` 55 -> 57 (87 in 1.4 s, 18,
+//! 35, 45 and 46 gained; 13, 15 and 33 lost), `sasquatch` 32 -> 33 (19, 37 and 39 gained; 5 and
+//! 44 lost). No search had solved `xsokoban` 35 alone, nor 87 within 20 s. The weighted and the
+//! plain orders solve different levels, so both run, each a search of its own. The answers are a
+//! little shorter (the pull-led dive on the 52 `xsokoban` levels both orders solve: 13,538 ->
+//! 13,404 pushes; on 31 of `sasquatch`, 3,469 -> 3,327).
+//!
 //! How the time is shared is the search's choice ([`super::Limits::pulls`]): one expansion of
 //! each in turn ([`super::MEET`]), or ten of pulls to one of pushes ([`super::PULLS_LEAD`]),
 //! where the pull search does most of the work and the forward one mainly keeps the states
@@ -76,6 +91,10 @@ pub(super) struct Pulls {
     weight: u64,
     /// Whether states fall into cells by the boxes on start squares and the regions shut out.
     cells: bool,
+    /// Whether the cells' queues take their states by move weight first, as the forward
+    /// search's do (see `open`): a pull weighs one unless it goes on with the box pulled last
+    /// or betters a feature of the cells.
+    weighed: bool,
     /// The start's box squares.
     on_start: Vec<bool>,
     /// The start's player square, when the cells also tell whether the player's region holds
@@ -112,6 +131,7 @@ impl Pulls {
         starts: &[usize],
         weight: u64,
         cells: bool,
+        weighed: bool,
         start_region: Option<usize>,
         zobrist: &Zobrist,
     ) -> Option<Pulls> {
@@ -130,6 +150,7 @@ impl Pulls {
             open: if cells { Open::alternating() } else { Open::default() },
             weight,
             cells,
+            weighed: weighed && cells,
             on_start: (0..board.len).map(|cell| starts.contains(&cell)).collect(),
             start_region: start_region.filter(|_| cells),
             boxes_on_starts: 0,
@@ -267,11 +288,13 @@ impl Pulls {
         let normal = self.reach.lowest_reachable(board, &self.child_words, player);
         let hash = box_hash ^ zobrist.box_key(b) ^ zobrist.box_key(to) ^ zobrist.player_key(normal);
         let g = node.g.saturating_add(1);
+        let same_box = self.weighed && last_box(board, node) == Some(b);
         if let Some(existing) = self.table.find(hash, normal as u16, &self.child_words) {
             let seen = *self.table.node(existing);
-            if g < seen.g && !seen.closed && seen.h != u16::MAX {
+            let moves = self.moves_into(node, same_box, seen.cell);
+            if (g, moves) < (seen.g, seen.moves) && !seen.closed && seen.h != u16::MAX {
                 *self.table.node_mut(existing) =
-                    Node { parent, from: b as u16, g, dir: d.index() as u8, ..seen };
+                    Node { parent, from: b as u16, g, moves, dir: d.index() as u8, ..seen };
                 self.push_open(existing);
             }
             return None;
@@ -289,7 +312,7 @@ impl Pulls {
             from: b as u16,
             g,
             h: h.unwrap_or(u16::MAX),
-            moves: 0,
+            moves: self.moves_into(node, same_box, cell),
             dir: d.index() as u8,
             count: 1,
             closed: h.is_none(),
@@ -309,7 +332,23 @@ impl Pulls {
         let node = self.table.node(id);
         let (g, h) = (u64::from(node.g), u64::from(node.h));
         let priority = ((g + self.weight * h) << 16) | h;
-        self.open.push(node.cell, priority, priority, !id);
+        // The weight above the bound's order in the cells' queues, as in the forward search.
+        let cell_key = if self.weighed { (u64::from(node.moves) << 40) | priority } else { priority };
+        self.open.push(node.cell, cell_key, priority, !id);
+    }
+
+    /// The weight of a child of `node` in `cell`: the parent's, and one more unless the pull
+    /// goes on with the box pulled last or the child's cell has more boxes on start squares or
+    /// fewer regions shut out of the player than the parent's (the mirror of the forward
+    /// search's advisors, see `open`). Zero without weights.
+    fn moves_into(&self, node: &Node, same_box: bool, cell: u32) -> u32 {
+        if !self.weighed {
+            return 0;
+        }
+        let on_starts = |cell: u32| (cell >> 16) & 0xff;
+        let shut_out = |cell: u32| (cell >> 8) & 0xff;
+        let advised = on_starts(cell) > on_starts(node.cell) || shut_out(cell) < shut_out(node.cell);
+        node.moves + u32::from(!(same_box || advised))
     }
 
     /// Loads a box set into `occupied` and `boxes`, and gives it to the region's flood.
@@ -355,6 +394,12 @@ impl Pulls {
         }
         pushes
     }
+}
+
+/// The square where the pull that made `node` left its box, `None` at a root.
+fn last_box(board: &Board, node: &Node) -> Option<usize> {
+    (node.parent != NONE)
+        .then(|| board.step(usize::from(node.from), Direction::from_index(usize::from(node.dir))))
 }
 
 /// For each start square `s`, the pushes that take a lone box from it to each cell, the
@@ -417,7 +462,8 @@ mod tests {
             let board = crate::analyse(&level).unwrap();
             let starts = crate::boxes_inside(&board, &level);
             let zobrist = Zobrist::new(board.len);
-            let Some(mut pulls) = Pulls::new(&board, &starts, 2, true, Some(level.player()), &zobrist) else {
+            let Some(mut pulls) = Pulls::new(&board, &starts, 2, true, false, Some(level.player()), &zobrist)
+            else {
                 continue;
             };
             let nothing = Table::new(board.interior.len().div_ceil(64));
@@ -450,6 +496,52 @@ mod tests {
     }
 
     #[test]
+    fn a_pull_weighs_one_unless_it_goes_on_with_the_box_pulled_last_or_betters_a_feature() {
+        // Each state's weight against its parent's, read off the two box sets: the box the pull
+        // moved is the one square in the child's set and not the parent's, and it goes on with
+        // the last box when the parent's pull left a box on the square this one takes it from.
+        let (mut free, mut charged) = (0, 0);
+        for level in crate::tests::random_levels(100).into_iter().chain(crate::tests::random_room_levels(60))
+        {
+            let board = crate::analyse(&level).unwrap();
+            let starts = crate::boxes_inside(&board, &level);
+            let zobrist = Zobrist::new(board.len);
+            let Some(mut pulls) = Pulls::new(&board, &starts, 2, true, true, None, &zobrist) else {
+                continue;
+            };
+            let nothing = Table::new(board.interior.len().div_ceil(64));
+            for _ in 0..300 {
+                assert_eq!(pulls.expand_next(&board, &zobrist, &nothing), None);
+            }
+            let squares = |id: u32| -> Vec<usize> {
+                grid::set_bits(pulls.table.row(id)).map(|bit| board.interior[bit]).collect()
+            };
+            let on_starts = |id: u32| squares(id).iter().filter(|cell| starts.contains(cell)).count();
+            let moved_into = |id: u32| {
+                let parent = squares(pulls.table.node(id).parent);
+                squares(id).into_iter().find(|cell| !parent.contains(cell))
+            };
+            for id in 0..pulls.len() as u32 {
+                let node = *pulls.table.node(id);
+                if node.parent == NONE {
+                    assert_eq!(node.moves, 0);
+                    continue;
+                }
+                let parent = *pulls.table.node(node.parent);
+                let left = squares(node.parent).into_iter().find(|cell| !squares(id).contains(cell));
+                let same_box = parent.parent != NONE && moved_into(node.parent) == left;
+                let fewer_shut_out = (node.cell >> 8) & 0xff < (parent.cell >> 8) & 0xff;
+                let advised = on_starts(id) > on_starts(node.parent) || fewer_shut_out;
+                let weight = u32::from(!(same_box || advised));
+                assert_eq!(node.moves, parent.moves + weight, "state {id}\n{}", level.to_text());
+                free += usize::from(weight == 0);
+                charged += usize::from(weight == 1);
+            }
+        }
+        assert!(free > 1000 && charged > 1000, "{free} pulls free, {charged} charged");
+    }
+
+    #[test]
     fn a_square_is_dead_to_the_pulls_only_when_no_start_box_alone_can_be_pushed_there() {
         // Soundness of the dead squares, against a search over a lone box and the player's
         // exact square from each start square in turn; and they must mark some squares.
@@ -458,7 +550,8 @@ mod tests {
         {
             let board = crate::analyse(&level).unwrap();
             let starts = crate::boxes_inside(&board, &level);
-            let Some(pulls) = Pulls::new(&board, &starts, 1, false, None, &Zobrist::new(board.len)) else {
+            let Some(pulls) = Pulls::new(&board, &starts, 1, false, false, None, &Zobrist::new(board.len))
+            else {
                 continue;
             };
             let mut reached = vec![false; board.len];
