@@ -371,8 +371,9 @@ impl Search<'_> {
 }
 
 /// The square where the push into `node` left its box, or `None` for the root or a box that
-/// went home by a goal room's macro (finished, so never pushed again).
-fn last_box(board: &crate::board::Board, node: &Node) -> Option<usize> {
+/// went home by a goal room's macro (finished, so never pushed again). A pull search's node
+/// (`pulls`) records its pull the same way, one square long, so this reads it too.
+pub(super) fn last_box(board: &crate::board::Board, node: &Node) -> Option<usize> {
     if node.parent == super::table::NONE || node.dir & PACKED != 0 {
         return None;
     }

@@ -66,6 +66,7 @@
 //! Only levels with as many boxes as goals have solved positions to start from; on others the
 //! pull search is not made.
 
+use super::expand::last_box;
 use super::open::Open;
 use super::reach::Reach;
 use super::table::{NONE, Node, Table, Zobrist};
@@ -74,6 +75,11 @@ use crate::board::{Board, UNREACHABLE};
 use crate::bound::{Matcher, pair_cost};
 use grid::Direction;
 use std::collections::VecDeque;
+
+/// Where the pull search's cell keeps the boxes on start squares and the regions shut out of
+/// the player, a byte each (see `Pulls::cell_of`); its lowest bit is the start region's.
+const ON_STARTS_SHIFT: u32 = 16;
+const SHUT_OUT_SHIFT: u32 = 8;
 
 /// A state reached by both searches: the forward one's id and this one's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,8 +217,8 @@ impl Pulls {
         }
         // Read before `regions_beyond`, which reuses the region's words.
         let with_start_player = self.start_region.map_or(0, |p| u32::from(self.reach.in_last_region(p)));
-        (self.boxes_on_starts.min(255) << 16)
-            | (self.reach.regions_beyond(board).min(255) << 8)
+        (self.boxes_on_starts.min(255) << ON_STARTS_SHIFT)
+            | (self.reach.regions_beyond(board).min(255) << SHUT_OUT_SHIFT)
             | with_start_player
     }
 
@@ -345,8 +351,8 @@ impl Pulls {
         if !self.weighed {
             return 0;
         }
-        let on_starts = |cell: u32| (cell >> 16) & 0xff;
-        let shut_out = |cell: u32| (cell >> 8) & 0xff;
+        let on_starts = |cell: u32| (cell >> ON_STARTS_SHIFT) & 0xff;
+        let shut_out = |cell: u32| (cell >> SHUT_OUT_SHIFT) & 0xff;
         let advised = on_starts(cell) > on_starts(node.cell) || shut_out(cell) < shut_out(node.cell);
         node.moves + u32::from(!(same_box || advised))
     }
@@ -394,12 +400,6 @@ impl Pulls {
         }
         pushes
     }
-}
-
-/// The square where the pull that made `node` left its box, `None` at a root.
-fn last_box(board: &Board, node: &Node) -> Option<usize> {
-    (node.parent != NONE)
-        .then(|| board.step(usize::from(node.from), Direction::from_index(usize::from(node.dir))))
 }
 
 /// For each start square `s`, the pushes that take a lone box from it to each cell, the
@@ -530,7 +530,8 @@ mod tests {
                 let parent = *pulls.table.node(node.parent);
                 let left = squares(node.parent).into_iter().find(|cell| !squares(id).contains(cell));
                 let same_box = parent.parent != NONE && moved_into(node.parent) == left;
-                let fewer_shut_out = (node.cell >> 8) & 0xff < (parent.cell >> 8) & 0xff;
+                let fewer_shut_out =
+                    (node.cell >> SHUT_OUT_SHIFT) & 0xff < (parent.cell >> SHUT_OUT_SHIFT) & 0xff;
                 let advised = on_starts(id) > on_starts(node.parent) || fewer_shut_out;
                 let weight = u32::from(!(same_box || advised));
                 assert_eq!(node.moves, parent.moves + weight, "state {id}\n{}", level.to_text());
