@@ -79,7 +79,8 @@
 //! for the same whose cells know the start's region too and the slices chosen again; on both
 //! cores, 71 / 90 before (6e80b9f), 72 / 90 with a slice for it on the dives' thread
 //! (`DIVES_LONG`), 73 / 90 with another for the pull-led dive whose cells also tell whether the
-//! player can walk to the start's square (13 gained).
+//! player can walk to the start's square (13 gained). The unweighted dive led by pulls weighed by
+//! their moves (`search::pulls`) took one thread from 69 to 70 / 90 and two from 73 to 74 (35).
 //!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
@@ -242,10 +243,10 @@ const fn free_dive(until: f64, cells: u8) -> Phase {
     Phase { packing: false, ..phase(until, false, cells) }
 }
 
-/// The same phase with a search of pulls beside it, `pulls` of its expansions after each of the
-/// phase's own (see `search::pulls`).
-const fn meeting(phase: Phase, pulls: u8) -> Phase {
-    Phase { pulls, ..phase }
+/// A phase of the dive with pushable-box cells led by a search of pulls beside it, which expands
+/// ten states after each of the dive's own (`,pulls`; see `search::pulls`).
+const fn pull_led(until: f64) -> Phase {
+    Phase { pulls: search::PULLS_LEAD, ..phase(until, false, MOBILE_CELLS) }
 }
 
 /// The same phase whose pull search's cells also tell whether the player can walk to where it
@@ -414,12 +415,9 @@ const LONG_LIMIT: f64 = 30.0;
 const ONE_THREAD_LONG: [Phase; 9] = [
     phase(0.02, false, 0),
     phase(0.0867, false, MOBILE_CELLS),
-    unweighted(weighing_pulls(toward_start_region(meeting(
-        phase(0.2908, false, MOBILE_CELLS),
-        search::PULLS_LEAD,
-    )))),
-    meeting(phase(0.5075, false, MOBILE_CELLS), search::PULLS_LEAD),
-    toward_start_region(meeting(phase(0.5533, false, MOBILE_CELLS), search::PULLS_LEAD)),
+    unweighted(weighing_pulls(toward_start_region(pull_led(0.2908)))),
+    pull_led(0.5075),
+    toward_start_region(pull_led(0.5533)),
     phase(0.6783, false, PASSAGE_CELLS),
     unweighted(phase(0.7283, false, MOBILE_CELLS)),
     unweighted(free_dive(0.8075, MOBILE_CELLS)),
@@ -537,14 +535,30 @@ const CAREFUL: [Phase; 3] = [
 /// slices' ends) and `sasquatch` 35 at each, as before. Both cores at 60 s a level, old then new
 /// the same sitting: `xsokoban` 73 -> 73 / 90 and `sasquatch` 36 -> 36 / 50, the same levels
 /// (`xsokoban` 87 faster, 44.7 -> 23.1 s; 18 at 56.7 s and 77 at 53.4 s, in the last slice).
-const DIVES_LONG: [Phase; 8] = [
+///
+/// The twenty-fifth session gave the unweighted dive led by weighted pulls toward the start's
+/// region (see [`ONE_THREAD_LONG`]) 11.75 s after the dive with pushable-box cells: `xsokoban` 35
+/// at 10.9 s alone this day, 18 at 3.6 s and 87 in its file, `sasquatch` 12 at 2.8 s and 39 at
+/// 10.9 s. The time came from the unweighted free dive (10.57 -> 5.8 s: its 18 is the new
+/// search's, 77 at 4.1 s stays), the pull-led dive (19.5 -> 15 s: 41 at 11.7 to 12.8 s this day)
+/// and the dive with passage cells (10.5 -> 9 s: 30 at 5.3 s this day), and a quarter second each
+/// from three others. Foreseen with the careful thread's levels counted as covered: `xsokoban` 69
+/// / 69 / 69 / 68 -> 71 / 71 / 70 / 68 at margins 1.0 to 1.3 (35 and 87; the careful thread
+/// solves 87 after its screened 20 s anyway), `sasquatch` 36 -> 37 / 37 / 36 / 36 (12; 39 at its
+/// slice's end from margin 1.2). Both cores at 60 s a level, old then new the same sitting:
+/// `xsokoban` 73 -> 74 / 90 (35 gained at 15.2 s, none lost; 18 in 10.3 s rather than 54.0, 87 in
+/// 7.2 rather than 22.0; 41 and 75 later, 16.0 -> 26.8 s and 14.9 -> 26.8 s, in the pull-led
+/// dive that now starts later), `sasquatch` 36 -> 37 / 50 (12 gained at 9.1 s, none lost; 31 in
+/// 43.4 s rather than 6.3, the dive with passage cells that solves it now starting at 41.7 s).
+const DIVES_LONG: [Phase; 9] = [
     phase(0.02, false, 0),
-    phase(0.1072, false, MOBILE_CELLS),
-    meeting(phase(0.4322, false, MOBILE_CELLS), search::PULLS_LEAD),
-    toward_start_region(meeting(phase(0.4988, false, MOBILE_CELLS), search::PULLS_LEAD)),
-    phase(0.5863, false, FAST_CELLS),
-    phase(0.7613, false, PASSAGE_CELLS),
-    unweighted(phase(0.8238, false, MOBILE_CELLS)),
+    phase(0.1033, false, MOBILE_CELLS),
+    unweighted(weighing_pulls(toward_start_region(pull_led(0.2992)))),
+    pull_led(0.5492),
+    toward_start_region(pull_led(0.6075)),
+    phase(0.695, false, FAST_CELLS),
+    phase(0.845, false, PASSAGE_CELLS),
+    unweighted(phase(0.9033, false, MOBILE_CELLS)),
     unweighted(free_dive(1.0, MOBILE_CELLS)),
 ];
 const CAREFUL_LONG: [Phase; 1] = [phase(1.0, true, MOBILE_CELLS)];
