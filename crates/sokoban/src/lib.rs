@@ -252,7 +252,7 @@ const fn pull_led(until: f64) -> Phase {
 /// The same phase whose pull search's cells also tell whether the player can walk to where it
 /// starts (`,pulls+start-region`).
 const fn toward_start_region(phase: Phase) -> Phase {
-    Phase { pull_features: search::START_REGION, ..phase }
+    Phase { pull_features: phase.pull_features | search::START_REGION, ..phase }
 }
 
 /// The same phase whose pull search's cells take their states by move weight first
