@@ -20,7 +20,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// One search of the fast mode, to run alone (see the module notes). Written
-/// `KIND[:FEATURE+FEATURE...][,unweighted][,meet|,pulls][+start-region][+weights]`:
+/// `KIND[:FEATURE+FEATURE...][,unweighted][,meet|,pulls][+start-region][+weights][+freeze]`:
 /// - `KIND`: `dive` (a heavy weight on the bound, filling goal rooms in their packing orders),
 ///   `free-dive` (the same without the packing orders) or `careful` (a light weight, nearly A*,
 ///   no packing orders);
@@ -34,7 +34,9 @@ use thiserror::Error;
 /// - `+start-region` after either: the pull search's cells also tell whether the player can
 ///   walk to the start's player square (it needs features, whose cells the pull search mirrors);
 /// - `+weights` after either (and after `+start-region`): the pull search's cells' queues by
-///   move weight, as the forward search's are (it needs features too).
+///   move weight, as the forward search's are (it needs features too);
+/// - `+freeze` after either (and last): the pull search drops a state whose pulled box is in a
+///   set that no pull can move again (see `deadlock::pull_freeze`).
 ///
 /// The portfolio's searches are, for example, `dive:home+shut-out+pushable` and
 /// `careful:home+shut-out+pushable,unweighted`.
@@ -60,8 +62,8 @@ pub struct OneSearch {
     /// The expansions of a search of pulls from the solved positions after each of its own,
     /// until the two meet: 0, [`search::MEET`] or [`search::PULLS_LEAD`].
     pub(crate) pulls: u8,
-    /// The features its pull search's cells add and their order: [`search::START_REGION`],
-    /// [`search::PULL_WEIGHTS`], both or none.
+    /// The features its pull search's cells add, their order and its pruning: any of
+    /// [`search::START_REGION`], [`search::PULL_WEIGHTS`] and [`search::PULL_FREEZE`].
     pub(crate) pull_features: u8,
 }
 
@@ -73,10 +75,17 @@ const FEATURES: [(&str, u8); 4] = [
     ("passages", search::PASSAGES),
 ];
 
+/// The pull search's features by name, in the order [`OneSearch`] reads and writes them.
+const PULL_FEATURES: [(&str, u8); 3] = [
+    ("start-region", search::START_REGION),
+    ("weights", search::PULL_WEIGHTS),
+    ("freeze", search::PULL_FREEZE),
+];
+
 /// A [`OneSearch`] that cannot be read: the text and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region][+weights]; KIND dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
+    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region][+weights][+freeze]; KIND dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
 )]
 pub struct OneSearchError {
     text: String,
@@ -88,22 +97,17 @@ impl FromStr for OneSearch {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let error = |problem: String| OneSearchError { text: text.to_owned(), problem };
-        let ends_in_pulls = |text: &str| text.ends_with(",meet") || text.ends_with(",pulls");
-        let (rest, weights) = match text.strip_suffix("+weights") {
-            Some(rest) if ends_in_pulls(rest.strip_suffix("+start-region").unwrap_or(rest)) => {
-                (rest, search::PULL_WEIGHTS)
+        // The pull search's part: `,meet` or `,pulls` last but for its features.
+        let (rest, pulls, pull_features) = match text.rsplit_once(',') {
+            Some((rest, tail)) => {
+                let mut names = tail.split('+');
+                match names.next() {
+                    Some("meet") => (rest, search::MEET, pull_features(names).map_err(error)?),
+                    Some("pulls") => (rest, search::PULLS_LEAD, pull_features(names).map_err(error)?),
+                    _ => (text, 0, 0),
+                }
             }
-            _ => (text, 0),
-        };
-        let (rest, region) = match rest.strip_suffix("+start-region") {
-            Some(rest) if ends_in_pulls(rest) => (rest, search::START_REGION),
-            _ => (rest, 0),
-        };
-        let pull_features = region | weights;
-        let (rest, pulls) = match (rest.strip_suffix(",meet"), rest.strip_suffix(",pulls")) {
-            (Some(search), _) => (search, search::MEET),
-            (_, Some(search)) => (search, search::PULLS_LEAD),
-            _ => (rest, 0),
+            None => (text, 0, 0),
         };
         let (search, weighted) = match rest.strip_suffix(",unweighted") {
             Some(search) => (search, false),
@@ -131,7 +135,7 @@ impl FromStr for OneSearch {
                 "',unweighted' orders the queues of feature cells, and no feature is named".into(),
             ));
         }
-        if pull_features != 0 && cells == 0 {
+        if pull_features & (search::START_REGION | search::PULL_WEIGHTS) != 0 && cells == 0 {
             return Err(error(
                 "'+start-region' and '+weights' are about the pull search's cells, and no feature is named"
                     .into(),
@@ -139,6 +143,25 @@ impl FromStr for OneSearch {
         }
         Ok(OneSearch { careful, packing, cells, weighted, pulls, pull_features })
     }
+}
+
+/// The pull search's features named after `,meet` or `,pulls`, each once, in their order.
+fn pull_features<'a>(names: impl Iterator<Item = &'a str>) -> Result<u8, String> {
+    let mut features = 0;
+    let mut next = 0;
+    for name in names {
+        let Some(index) = PULL_FEATURES.iter().position(|&(known, _)| known == name) else {
+            return Err(format!("unknown pull feature {name:?}"));
+        };
+        if index < next {
+            return Err(format!(
+                "pull feature {name:?} out of order or named twice (start-region, weights, freeze)"
+            ));
+        }
+        features |= PULL_FEATURES[index].1;
+        next = index + 1;
+    }
+    Ok(features)
 }
 
 impl fmt::Display for OneSearch {
@@ -165,11 +188,10 @@ impl fmt::Display for OneSearch {
             search::MEET => write!(f, ",meet")?,
             _ => write!(f, ",pulls")?,
         }
-        if self.pull_features & search::START_REGION != 0 {
-            write!(f, "+start-region")?;
-        }
-        if self.pull_features & search::PULL_WEIGHTS != 0 {
-            write!(f, "+weights")?;
+        for (name, feature) in PULL_FEATURES {
+            if self.pull_features & feature != 0 {
+                write!(f, "+{name}")?;
+            }
         }
         Ok(())
     }
@@ -234,6 +256,8 @@ mod tests {
             "careful:home,meet+start-region",
             "dive:home+shut-out+pushable,pulls+weights",
             "free-dive:home+pushable,unweighted,pulls+start-region+weights",
+            "dive,pulls+freeze",
+            "dive:home+shut-out+pushable,unweighted,pulls+start-region+weights+freeze",
         ] {
             let search: OneSearch = text.parse().unwrap();
             assert_eq!(search.to_string(), text);
@@ -259,7 +283,10 @@ mod tests {
             ("dive,pulls+start-region", "are about the pull search's cells"),
             ("dive,meet+weights", "are about the pull search's cells"),
             ("dive:home+weights", "unknown feature \"weights\""),
-            ("dive:home,pulls+weights+start-region", "unknown feature \"home,pulls\""),
+            ("dive:home,pulls+weights+start-region", "\"start-region\" out of order"),
+            ("dive:home,meet+freeze+freeze", "\"freeze\" out of order or named twice"),
+            ("dive:home,pulls+", "unknown pull feature \"\""),
+            ("dive:home,pulls+frozen", "unknown pull feature \"frozen\""),
             ("", "unknown kind \"\""),
         ] {
             let error = text.parse::<OneSearch>().unwrap_err().to_string();

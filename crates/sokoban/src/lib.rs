@@ -82,6 +82,14 @@
 //! player can walk to the start's square (13 gained). The unweighted dive led by pulls weighed by
 //! their moves (`search::pulls`) took one thread from 69 to 70 / 90 and two from 73 to 74 (35).
 //!
+//! The pull search's freeze test (`+freeze` after a search's `,pulls`, `--without pull-freeze`;
+//! see `deadlock::pull_freeze`), each pull-led dive alone at 15 s a level with and without it
+//! at once: `,pulls+weights` `xsokoban` 58 / 90 either way (35 in 0.76 s rather than 8.2 s),
+//! `sasquatch` 32 -> 34 / 50; `,pulls` 55 / 90 and 33 / 50 either way (87 and `sasquatch` 39
+//! gained, 75 and `sasquatch` 31 lost); `,unweighted,pulls+start-region+weights` `xsokoban` 49 ->
+//! 48 / 90 (35 lost). It costs no measurable time but changes which levels the two searches meet
+//! on, and the schedules' pull searches would lose levels with it, so none of them runs it yet.
+//!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
 //! A [`Level`] is only made by parsing, which checks every rule the solver relies on, so no
@@ -229,7 +237,7 @@ struct Phase {
     /// The expansions of a search of pulls from the solved positions after each of its own,
     /// until the two meet (see `search::pulls`); 0 for none.
     pulls: u8,
-    /// The features its pull search's cells add (see [`search::START_REGION`]).
+    /// The features its pull search's cells add and its pruning (see [`search::START_REGION`]).
     pull_features: u8,
 }
 

@@ -94,7 +94,8 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
-    /// frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, pulls, improve.
+    /// frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, pulls, pull-freeze,
+    /// improve.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
     /// Run one search of the fast mode alone, on one thread a level, for the whole time limit,
@@ -232,9 +233,10 @@ fn run(args: &Args) -> Result<bool> {
             "cells" => techniques.cells = false,
             "move-weights" => techniques.move_weights = false,
             "pulls" => techniques.pulls = false,
+            "pull-freeze" => techniques.pull_freeze = false,
             other => {
                 anyhow::bail!(
-                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, pulls, improve)"
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, pulls, pull-freeze, improve)"
                 )
             }
         }

@@ -320,8 +320,8 @@ fn searches_that_meet_pulled_boxes_agree_with_the_reference_on_random_levels() {
     // pulls undone at its end included, replays to a solved position. The two must meet on
     // many levels, or the joined answers are not tested at all.
     use crate::search::{
-        BOXES_HOME, Limits, MEET, MOBILE, Outcome, PULL_WEIGHTS, PULLS_LEAD, SHUT_OUT, START_REGION,
-        find_pushes,
+        BOXES_HOME, Limits, MEET, MOBILE, Outcome, PULL_FREEZE, PULL_WEIGHTS, PULLS_LEAD, SHUT_OUT,
+        START_REGION, find_pushes,
     };
     let (mut solved, mut met) = (0, 0);
     for level in random_levels(200).iter().chain(&random_room_levels(100)) {
@@ -336,10 +336,12 @@ fn searches_that_meet_pulled_boxes_agree_with_the_reference_on_random_levels() {
             (0, 10, true, MEET, 0),
             (home_shut_out_pushable, 10, true, MEET, 0),
             (0, 2, false, MEET, 0),
+            (0, 10, true, PULLS_LEAD, PULL_FREEZE),
             (home_shut_out_pushable, 10, true, PULLS_LEAD, 0),
             (home_shut_out_pushable, 10, true, PULLS_LEAD, START_REGION),
             (home_shut_out_pushable, 10, true, PULLS_LEAD, PULL_WEIGHTS),
             (home_shut_out_pushable, 10, true, MEET, START_REGION | PULL_WEIGHTS),
+            (home_shut_out_pushable, 10, true, PULLS_LEAD, START_REGION | PULL_WEIGHTS | PULL_FREEZE),
         ] {
             let limits = Limits { weight, packing, cells, pulls, pull_features, ..Limits::default() };
             let report = find_pushes(&board, &inside, level.player, limits);
@@ -392,17 +394,17 @@ fn without_pulls_a_search_that_would_meet_them_runs_as_the_search_alone() {
     assert!(differ * 4 > levels, "{differ} of {levels}");
 }
 
-#[test]
-fn without_move_weights_the_pull_search_weighs_nothing() {
-    // `--without move-weights` takes the pull search's weights too: `,pulls+weights` then
-    // searches state for state as `,pulls` does. With weights, the two differ on some levels
-    // (few: on these small levels the forward search mostly finds the answer before the pull
-    // search has stored many states).
+/// Runs `asking`, a search that names a choice, and `plain`, the same search without it, on
+/// generated levels: with the techniques that `switch_off` leaves, state for state alike (the
+/// switch takes the choice away); with all techniques, different on some levels.
+fn assert_switch_takes_the_choice(plain: &str, asking: &str, switch_off: fn(&mut crate::Techniques)) {
     let (mut differ, mut levels) = (0, 0);
     for level in random_levels(60).iter().chain(&random_room_levels(30)) {
-        let run = |search: &str, move_weights: bool| {
-            let techniques =
-                crate::Techniques { move_weights, improve: false, ..crate::Techniques::default() };
+        let run = |search: &str, switched_off: bool| {
+            let mut techniques = crate::Techniques { improve: false, ..crate::Techniques::default() };
+            if switched_off {
+                switch_off(&mut techniques);
+            }
             let options = crate::Options {
                 one_search: Some(search.parse().unwrap()),
                 techniques,
@@ -411,13 +413,35 @@ fn without_move_weights_the_pull_search_weighs_nothing() {
             let result = crate::solve(level, &options).unwrap();
             (result.status, result.states)
         };
-        let plain = "dive:home+shut-out+pushable,pulls";
-        let weighed = "dive:home+shut-out+pushable,pulls+weights";
-        assert_eq!(run(weighed, false), run(plain, false), "{}", level.to_text());
-        differ += usize::from(run(weighed, true) != run(plain, true));
+        assert_eq!(run(asking, true), run(plain, true), "{}", level.to_text());
+        differ += usize::from(run(asking, false) != run(plain, false));
         levels += 1;
     }
     assert!(differ > 0, "{differ} of {levels}");
+}
+
+#[test]
+fn without_move_weights_the_pull_search_weighs_nothing() {
+    // `--without move-weights` takes the pull search's weights too: `,pulls+weights` then
+    // searches state for state as `,pulls` does. With weights, the two differ on some levels
+    // (few: on these small levels the forward search mostly finds the answer before the pull
+    // search has stored many states).
+    assert_switch_takes_the_choice(
+        "dive:home+shut-out+pushable,pulls",
+        "dive:home+shut-out+pushable,pulls+weights",
+        |techniques| techniques.move_weights = false,
+    );
+}
+
+#[test]
+fn without_pull_freeze_a_search_that_asks_for_it_runs_as_one_that_does_not() {
+    // `--without pull-freeze` takes the test from a search that names it: `,pulls+freeze` then
+    // searches state for state as `,pulls` does.
+    assert_switch_takes_the_choice(
+        "dive:home+shut-out+pushable,pulls",
+        "dive:home+shut-out+pushable,pulls+freeze",
+        |techniques| techniques.pull_freeze = false,
+    );
 }
 
 /// Random levels with a goal room: a wall across the level with one doorway, two or three

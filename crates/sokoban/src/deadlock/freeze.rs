@@ -20,24 +20,7 @@ use grid::Direction;
 ///
 /// `occupied` marks the box squares after the push.
 pub fn freeze_deadlock(board: &Board, occupied: &[bool], moved: usize, scratch: &mut Scratch) -> bool {
-    let stamp = fresh_stamp(&mut scratch.stamp, &mut scratch.in_cluster);
-    scratch.cluster.clear();
-    scratch.cluster.push(moved);
-    scratch.in_cluster[moved] = stamp;
-    scratch.cluster_index[moved] = 0;
-    let mut next = 0;
-    while next < scratch.cluster.len() {
-        let cell = scratch.cluster[next];
-        next += 1;
-        for d in Direction::READING_ORDER {
-            let n = board.step(cell, d);
-            if occupied[n] && scratch.in_cluster[n] != stamp {
-                scratch.in_cluster[n] = stamp;
-                scratch.cluster_index[n] = scratch.cluster.len() as u32;
-                scratch.cluster.push(n);
-            }
-        }
-    }
+    let stamp = gather_cluster(board, occupied, moved, 1, scratch);
     settle(board, scratch, stamp);
     scratch.frozen[0]
         && scratch.cluster.iter().zip(&scratch.frozen).any(|(&cell, &frozen)| frozen && !board.goal[cell])
@@ -56,10 +39,67 @@ pub fn frozen_with_pushed(scratch: &Scratch) -> impl Iterator<Item = usize> + '_
         .map(|(&cell, _)| cell)
 }
 
+/// Gathers into `scratch.cluster` the box on `moved`, first, and every box joined to it by a
+/// chain of boxes at most `reach` squares apart along a row or a column, with no wall between
+/// (1 for pushes; 2 for pulls, whose player needs two squares). Returns the stamp that marks
+/// them in `in_cluster`; `cluster_index` holds each one's place.
+pub(super) fn gather_cluster(
+    board: &Board,
+    occupied: &[bool],
+    moved: usize,
+    reach: usize,
+    scratch: &mut Scratch,
+) -> u32 {
+    let stamp = fresh_stamp(&mut scratch.stamp, &mut scratch.in_cluster);
+    scratch.cluster.clear();
+    scratch.cluster.push(moved);
+    scratch.in_cluster[moved] = stamp;
+    scratch.cluster_index[moved] = 0;
+    let mut next = 0;
+    while next < scratch.cluster.len() {
+        let cell = scratch.cluster[next];
+        next += 1;
+        for d in Direction::READING_ORDER {
+            let mut n = cell;
+            for _ in 0..reach {
+                n = board.step(n, d);
+                if occupied[n] && scratch.in_cluster[n] != stamp {
+                    scratch.in_cluster[n] = stamp;
+                    scratch.cluster_index[n] = scratch.cluster.len() as u32;
+                    scratch.cluster.push(n);
+                }
+                if !board.floor[n] {
+                    break;
+                }
+            }
+        }
+    }
+    stamp
+}
+
 /// The greatest frozen subset of the boxes in `scratch.cluster` (marked with `stamp` in
 /// `in_cluster`), into `scratch.frozen`: every box starts frozen, and a box free on some axis
 /// is dropped until nothing changes. Boxes outside the cluster count as free.
 pub(super) fn settle(board: &Board, scratch: &mut Scratch, stamp: u32) {
+    settle_by(scratch, stamp, |cell, frozen| {
+        let [up, left, right, down] = board.neighbours(cell);
+        let blocked = |n1: usize, n2: usize| {
+            let holds = |n: usize| !board.floor[n] || frozen(n);
+            holds(n1) || holds(n2) || (board.dead[n1] && board.dead[n2])
+        };
+        blocked(up, down) && blocked(left, right)
+    });
+}
+
+/// The greatest stuck subset of the boxes in `scratch.cluster` (marked with `stamp` in
+/// `in_cluster`), into `scratch.frozen`: every box starts stuck, and a box that `stuck` finds
+/// can move (given its cell and whether a square holds a box still counted stuck) is dropped,
+/// until nothing changes.
+pub(super) fn settle_by(
+    scratch: &mut Scratch,
+    stamp: u32,
+    stuck: impl Fn(usize, &dyn Fn(usize) -> bool) -> bool,
+) {
     scratch.frozen.clear();
     scratch.frozen.resize(scratch.cluster.len(), true);
     loop {
@@ -68,17 +108,10 @@ pub(super) fn settle(board: &Board, scratch: &mut Scratch, stamp: u32) {
             if !scratch.frozen[i] {
                 continue;
             }
-            let cell = scratch.cluster[i];
-            let [up, left, right, down] = board.neighbours(cell);
-            let blocked = |n1: usize, n2: usize| {
-                let holds = |n: usize| {
-                    !board.floor[n]
-                        || (scratch.in_cluster[n] == stamp
-                            && scratch.frozen[scratch.cluster_index[n] as usize])
-                };
-                holds(n1) || holds(n2) || (board.dead[n1] && board.dead[n2])
+            let frozen = |n: usize| {
+                scratch.in_cluster[n] == stamp && scratch.frozen[scratch.cluster_index[n] as usize]
             };
-            if !(blocked(up, down) && blocked(left, right)) {
+            if !stuck(scratch.cluster[i], &frozen) {
                 scratch.frozen[i] = false;
                 changed = true;
             }

@@ -6,6 +6,8 @@
 //! - `corral`: when an unfinished PI-corral exists, only the pushes into it need be tried.
 //! - `corral_search`: a corral whose fence boxes alone can never reach goals makes the position
 //!   dead, found by a small search over those boxes.
+//! - `pull_freeze`: the search of pulls' mirror of `freeze`: a pulled box in a set that no pull
+//!   can move again, with a box off the start's box squares, ends the pulls' state.
 //! - `frozen_goals`: boxes frozen on goals are walls from then on; a box that can then reach no
 //!   free goal, or a free goal no box can reach, makes the position dead.
 
@@ -13,11 +15,13 @@ mod corral;
 mod corral_search;
 mod freeze;
 mod frozen_goals;
+mod pull_freeze;
 
 pub use corral::{Corral, pi_corral};
 pub use corral_search::CorralDeadlocks;
 pub use freeze::{freeze_deadlock, frozen_with_pushed};
 pub use frozen_goals::FrozenGoals;
+pub use pull_freeze::pull_freeze_deadlock;
 
 use grid::Direction;
 

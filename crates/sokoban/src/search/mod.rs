@@ -77,7 +77,7 @@ use crate::deadlock::{CorralDeadlocks, FrozenGoals, Scratch};
 use grid::Direction;
 use open::Open;
 use packing::Packing;
-use pulls::{Meeting, Pulls};
+use pulls::{Meeting, PullSettings, Pulls};
 use reach::Reach;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
@@ -143,7 +143,7 @@ pub(crate) struct Limits {
     /// mode only). 0: no pull search.
     pub pulls: u8,
     /// Features that the pull search's cells (when it has cells) add to their mirror of this
-    /// search's: [`START_REGION`], [`PULL_WEIGHTS`], both or none.
+    /// search's, and its pruning: any of [`START_REGION`], [`PULL_WEIGHTS`] and [`PULL_FREEZE`].
     pub pull_features: u8,
 }
 
@@ -154,6 +154,10 @@ pub(crate) const START_REGION: u8 = 1;
 /// states by move weight first, as the forward search's do (see `pulls`; `--search
 /// KIND,pulls+weights`). No weights without cells; `--without move-weights` clears it.
 pub(crate) const PULL_WEIGHTS: u8 = 2;
+/// The pull search's freeze test ([`Limits::pull_features`]; see `deadlock::pull_freeze`,
+/// `--search KIND,pulls+freeze`): a state whose pulled box is in a set that no pull can move
+/// again, with a box off the start's squares, is dropped. `--without pull-freeze` clears it.
+pub(crate) const PULL_FREEZE: u8 = 4;
 /// [`Limits::pulls`] of a search that meets a pull search halfway: one expansion of each in
 /// turn (`--search KIND,meet`).
 pub(crate) const MEET: u8 = 1;
@@ -231,6 +235,10 @@ pub struct Techniques {
     /// The search of pulls from the solved positions, beside the searches that have one (see
     /// `pulls`; fast mode only).
     pub pulls: bool,
+    /// The pull search's freeze test where a search asks for it (`,pulls+freeze`): a pulled box
+    /// in a set that no pull can move again, with a box off the start's squares, ends the
+    /// state (see `deadlock::pull_freeze`).
+    pub pull_freeze: bool,
 }
 
 impl Default for Techniques {
@@ -248,6 +256,7 @@ impl Default for Techniques {
             improve: true,
             move_weights: true,
             pulls: true,
+            pull_freeze: true,
         }
     }
 }
@@ -478,15 +487,14 @@ impl<'a> Search<'a> {
             let cells = self.limits.cells != 0;
             let start_region = (self.limits.pull_features & START_REGION != 0).then_some(player);
             let weighed = self.limits.pull_features & PULL_WEIGHTS != 0;
-            self.pulls = Pulls::new(
-                self.board,
-                boxes,
-                self.limits.weight,
+            let settings = PullSettings {
+                weight: self.limits.weight,
                 cells,
                 weighed,
                 start_region,
-                &self.zobrist,
-            );
+                freeze: self.limits.pull_features & PULL_FREEZE != 0 && self.limits.techniques.pull_freeze,
+            };
+            self.pulls = Pulls::new(self.board, boxes, settings, &self.zobrist);
         }
         let mut expanded = 0_u64;
         loop {

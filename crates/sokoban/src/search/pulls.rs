@@ -7,9 +7,15 @@
 //! it) to the start. So a search over pulls, started from each solved position, finds
 //! solutions too, and where the forward search is weak it is strong: a goal room is easy to
 //! *empty*. Pulled out of a room, its boxes leave in an order that the room allows, which is
-//! exactly the packing order the forward dives have to guess. The freeze and corral tests
-//! are about pushes and do not carry over; this search prunes only the squares from which no
-//! start square can be reached.
+//! exactly the packing order the forward dives have to guess. The corral tests are about
+//! pushes and do not carry over; this search prunes the squares from which no start square can
+//! be reached, and, when the search asks for it (`,pulls+freeze`), the freeze test mirrored: a
+//! pulled box in a set of boxes that no pull can move again with one of them off the start's
+//! squares (`deadlock::pull_freeze`; a pull needs two free squares beside the box, where a push
+//! needs one on each side). That test is sound and costs no measurable time, but it changes which
+//! states the search reaches first, and so on which levels it meets the forward search: screened
+//! alone, a search with it solves about as many levels as without it, but not the same ones
+//! (see the crate notes).
 //!
 //! The two searches share the forward search's state: a box set and the lowest square of the
 //! player's region, under the same Zobrist keys, so a state of one is looked up in the other's
@@ -73,6 +79,7 @@ use super::table::{NONE, Node, Table, Zobrist};
 use super::{Parent, Push, count_on, load_row};
 use crate::board::{Board, UNREACHABLE};
 use crate::bound::{Matcher, pair_cost};
+use crate::deadlock::{Scratch, pull_freeze_deadlock};
 use grid::Direction;
 use std::collections::VecDeque;
 
@@ -80,6 +87,21 @@ use std::collections::VecDeque;
 /// the player, a byte each (see `Pulls::cell_of`); its lowest bit is the start region's.
 const ON_STARTS_SHIFT: u32 = 16;
 const SHUT_OUT_SHIFT: u32 = 8;
+
+/// How a pull search runs: its bound's weight in the order, and the knowledge it uses.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct PullSettings {
+    pub weight: u64,
+    /// Whether states fall into cells by the boxes on start squares and the regions shut out.
+    pub cells: bool,
+    /// Whether the cells' queues take their states by move weight first (with cells only).
+    pub weighed: bool,
+    /// With cells, the start's player square, for a cell feature of whether the player's region
+    /// holds it.
+    pub start_region: Option<usize>,
+    /// The freeze test of `deadlock::pull_freeze`.
+    pub freeze: bool,
+}
 
 /// A state reached by both searches: the forward one's id and this one's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +128,10 @@ pub(super) struct Pulls {
     /// The start's player square, when the cells also tell whether the player's region holds
     /// it: the pulls must end with the player there.
     start_region: Option<usize>,
+    /// Whether a pulled box in a set that no pull can move again, with a box off the start's
+    /// squares, ends the state (see `deadlock::pull_freeze`).
+    freeze: bool,
+    scratch: Scratch,
     /// The boxes on start squares in the state being expanded.
     boxes_on_starts: u32,
     reach: Reach,
@@ -129,18 +155,9 @@ pub(super) struct Pulls {
 impl Pulls {
     /// The pull search of a level whose start has the boxes `starts`, with its roots (every
     /// solved position, one for each region of the player's that can make a pull) stored and
-    /// open; `None` when the boxes are not as many as the goals. `weight` is the bound's in
-    /// the order; `start_region`, with cells, the start's player square, for a cell feature of
-    /// whether the player's region holds it.
-    pub fn new(
-        board: &Board,
-        starts: &[usize],
-        weight: u64,
-        cells: bool,
-        weighed: bool,
-        start_region: Option<usize>,
-        zobrist: &Zobrist,
-    ) -> Option<Pulls> {
+    /// open; `None` when the boxes are not as many as the goals.
+    pub fn new(board: &Board, starts: &[usize], settings: PullSettings, zobrist: &Zobrist) -> Option<Pulls> {
+        let PullSettings { weight, cells, weighed, start_region, freeze } = settings;
         if starts.len() != board.goals.len() || starts.is_empty() {
             return None;
         }
@@ -159,6 +176,8 @@ impl Pulls {
             weighed: weighed && cells,
             on_start: (0..board.len).map(|cell| starts.contains(&cell)).collect(),
             start_region: start_region.filter(|_| cells),
+            freeze,
+            scratch: Scratch::new(board.len),
             boxes_on_starts: 0,
             reach: Reach::new(board),
             occupied: vec![false; board.len],
@@ -198,7 +217,7 @@ impl Pulls {
                     .into_iter()
                     .any(|d| self.reach.in_last_region(board.step(b, d)) && self.pull_fits(board, b, d))
             });
-            let cell = self.cell_of(board);
+            let cell = self.cell_of(board, None);
             if can_pull {
                 let node = Node::root(box_hash ^ zobrist.player_key(lowest), lowest, h, cell);
                 let id = self.table.insert(node, &row);
@@ -207,18 +226,25 @@ impl Pulls {
         }
     }
 
-    /// The cell of the state whose region the last `Reach::lowest_reachable` found, with the
-    /// boxes on start squares counted in `boxes_on_starts`: that count and the regions shut out
-    /// of the player, a byte each, and, when asked for, whether the region holds the start's
-    /// player square; 0 without cells.
-    fn cell_of(&mut self, board: &Board) -> u32 {
+    /// The cell of the state whose region the last `Reach::lowest_reachable` or
+    /// `Reach::child_lowest_after_pull` found, with the boxes on start squares counted in
+    /// `boxes_on_starts`: that count and the regions shut out of the player, a byte each, and,
+    /// when asked for, whether the region holds the start's player square; 0 without cells.
+    /// `parents_shut_out`, for a child, its parent's count of regions shut out, which the
+    /// child's follows from when the region was taken over from the parent's.
+    fn cell_of(&mut self, board: &Board, parents_shut_out: Option<u32>) -> u32 {
         if !self.cells {
             return 0;
         }
         // Read before `regions_beyond`, which reuses the region's words.
         let with_start_player = self.start_region.map_or(0, |p| u32::from(self.reach.in_last_region(p)));
+        let shut_out = match (parents_shut_out, self.reach.shut_out_change()) {
+            // A count that reached the byte's most is counted again.
+            (Some(parents), Some(change)) if parents < 255 => parents.saturating_add_signed(change),
+            _ => self.reach.regions_beyond(board),
+        };
         (self.boxes_on_starts.min(255) << ON_STARTS_SHIFT)
-            | (self.reach.regions_beyond(board).min(255) << SHUT_OUT_SHIFT)
+            | (shut_out.min(255) << SHUT_OUT_SHIFT)
             | with_start_player
     }
 
@@ -282,16 +308,33 @@ impl Pulls {
         board: &Board,
         zobrist: &Zobrist,
         forward: &Table,
+        parent: Parent<'_>,
+        b: usize,
+        d: Direction,
+    ) -> Option<Meeting> {
+        let to = board.step(b, d);
+        // `occupied` holds the child's boxes while it is made.
+        (self.occupied[b], self.occupied[to]) = (false, true);
+        let met = self.child(board, zobrist, forward, parent, b, d);
+        (self.occupied[b], self.occupied[to]) = (true, false);
+        met
+    }
+
+    /// [`Pulls::pull`] with the child's boxes in `occupied`.
+    fn child(
+        &mut self,
+        board: &Board,
+        zobrist: &Zobrist,
+        forward: &Table,
         Parent { id: parent, node, row, box_hash }: Parent<'_>,
         b: usize,
         d: Direction,
     ) -> Option<Meeting> {
         let to = board.step(b, d);
-        let player = board.step(to, d);
         self.child_words.copy_from_slice(row);
         grid::remove_bit(&mut self.child_words, usize::from(board.interior_index[b]));
         grid::insert_bit(&mut self.child_words, usize::from(board.interior_index[to]));
-        let normal = self.reach.lowest_reachable(board, &self.child_words, player);
+        let normal = self.reach.child_lowest_after_pull(board, &self.occupied, &self.child_words, b, d);
         let hash = box_hash ^ zobrist.box_key(b) ^ zobrist.box_key(to) ^ zobrist.player_key(normal);
         let g = node.g.saturating_add(1);
         let same_box = self.weighed && last_box(board, node) == Some(b);
@@ -305,11 +348,16 @@ impl Pulls {
             }
             return None;
         }
+        if self.freeze
+            && pull_freeze_deadlock(board, &self.occupied, &self.dead, &self.on_start, to, &mut self.scratch)
+        {
+            return None;
+        }
         let index = self.boxes.iter().position(|&x| x == b).unwrap_or(0);
         let h = self.child_bound(index, to);
         let on_starts = self.boxes_on_starts;
         self.boxes_on_starts = on_starts + u32::from(self.on_start[to]) - u32::from(self.on_start[b]);
-        let cell = self.cell_of(board);
+        let cell = self.cell_of(board, Some((node.cell >> SHUT_OUT_SHIFT) & 0xff));
         self.boxes_on_starts = on_starts;
         let child = Node {
             parent,
@@ -430,6 +478,10 @@ fn lone_box_distances(board: &Board, starts: &[usize]) -> Vec<u16> {
 mod tests {
     use super::*;
 
+    fn settings(weight: u64, cells: bool, weighed: bool, start_region: Option<usize>) -> PullSettings {
+        PullSettings { weight, cells, weighed, start_region, freeze: true }
+    }
+
     /// Replays `pushes` from the boxes `occupied` and the player on `player`: each push needs
     /// the player to walk behind the box and the squares ahead free. Whether all goals end
     /// filled.
@@ -462,7 +514,8 @@ mod tests {
             let board = crate::analyse(&level).unwrap();
             let starts = crate::boxes_inside(&board, &level);
             let zobrist = Zobrist::new(board.len);
-            let Some(mut pulls) = Pulls::new(&board, &starts, 2, true, false, Some(level.player()), &zobrist)
+            let Some(mut pulls) =
+                Pulls::new(&board, &starts, settings(2, true, false, Some(level.player())), &zobrist)
             else {
                 continue;
             };
@@ -506,7 +559,7 @@ mod tests {
             let board = crate::analyse(&level).unwrap();
             let starts = crate::boxes_inside(&board, &level);
             let zobrist = Zobrist::new(board.len);
-            let Some(mut pulls) = Pulls::new(&board, &starts, 2, true, true, None, &zobrist) else {
+            let Some(mut pulls) = Pulls::new(&board, &starts, settings(2, true, true, None), &zobrist) else {
                 continue;
             };
             let nothing = Table::new(board.interior.len().div_ceil(64));
@@ -542,6 +595,119 @@ mod tests {
         assert!(free > 1000 && charged > 1000, "{free} pulls free, {charged} charged");
     }
 
+    /// Whether plain pulls, nothing pruned, take the boxes `boxes` with the player on `player`
+    /// back to the box squares `starts` (the player anywhere): a breadth-first search over box
+    /// sets and the player's region.
+    fn pulls_reach_starts(board: &Board, boxes: &[usize], player: usize, starts: &[usize]) -> bool {
+        use std::collections::HashSet;
+        let mut target = starts.to_vec();
+        target.sort_unstable();
+        let region_of = |boxes: &[usize], player: usize| {
+            let mut occupied = vec![false; board.len];
+            for &b in boxes {
+                occupied[b] = true;
+            }
+            let region = crate::deadlock::test_support::reach_of(board, &occupied, player);
+            (occupied, region)
+        };
+        let key = |boxes: &[usize], region: &[bool]| {
+            let mut sorted = boxes.to_vec();
+            sorted.sort_unstable();
+            (sorted, region.iter().position(|&r| r))
+        };
+        let (_, region) = region_of(boxes, player);
+        let mut seen = HashSet::from([key(boxes, &region)]);
+        let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
+        while let Some((boxes, player)) = queue.pop_front() {
+            let mut sorted = boxes.clone();
+            sorted.sort_unstable();
+            if sorted == target {
+                return true;
+            }
+            let (occupied, region) = region_of(&boxes, player);
+            for (i, &b) in boxes.iter().enumerate() {
+                for d in Direction::READING_ORDER {
+                    let (to, back) = (board.step(b, d), board.step(board.step(b, d), d));
+                    if region[to] && board.floor[back] && !occupied[back] {
+                        let mut next = boxes.clone();
+                        next[i] = to;
+                        let (_, next_region) = region_of(&next, back);
+                        if seen.insert(key(&next, &next_region)) {
+                            queue.push_back((next, back));
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn a_stuck_set_of_boxes_is_never_pulled_back_to_the_start_by_plain_pulls() {
+        // Every state that the pull search stores without the freeze test, each of its boxes in
+        // turn taken as the one pulled last: where the test says stuck, a plain search of pulls
+        // from the state never puts the boxes back on the start's squares. And where the test
+        // is on, it keeps every such state out of the table.
+        let (mut stuck, mut states_without, mut states_with) = (0, 0, 0);
+        for level in crate::tests::random_levels(200).into_iter().chain(crate::tests::random_room_levels(100))
+        {
+            let board = crate::analyse(&level).unwrap();
+            let starts = crate::boxes_inside(&board, &level);
+            let zobrist = Zobrist::new(board.len);
+            let nothing = Table::new(board.interior.len().div_ceil(64));
+            let mut searches = [false, true].map(|freeze| {
+                let settings = PullSettings { freeze, ..settings(2, true, true, None) };
+                Pulls::new(&board, &starts, settings, &zobrist)
+            });
+            let [Some(without), Some(with)] = &mut searches else { continue };
+            for search in [&mut *without, &mut *with] {
+                for _ in 0..300 {
+                    assert_eq!(search.expand_next(&board, &zobrist, &nothing), None);
+                }
+            }
+            states_without += without.len();
+            states_with += with.len();
+            let mut scratch = Scratch::new(board.len);
+            for (search, freeze) in [(&*without, false), (&*with, true)] {
+                for id in 0..search.len() as u32 {
+                    let boxes: Vec<usize> =
+                        grid::set_bits(search.table.row(id)).map(|bit| board.interior[bit]).collect();
+                    let mut occupied = vec![false; board.len];
+                    for &b in &boxes {
+                        occupied[b] = true;
+                    }
+                    let player = usize::from(search.table.node(id).player);
+                    for &b in &boxes {
+                        if !pull_freeze_deadlock(
+                            &board,
+                            &occupied,
+                            &search.dead,
+                            &search.on_start,
+                            b,
+                            &mut scratch,
+                        ) {
+                            continue;
+                        }
+                        // A root is stored whatever its boxes; only pulled states are tested.
+                        assert!(
+                            !freeze || search.table.node(id).parent == NONE,
+                            "state {id} is stuck at {b} but stored\n{}",
+                            level.to_text()
+                        );
+                        assert!(
+                            !pulls_reach_starts(&board, &boxes, player, &starts),
+                            "state {id}, box {b}\n{}",
+                            level.to_text()
+                        );
+                        stuck += 1;
+                    }
+                }
+            }
+        }
+        assert!(stuck > 50, "only {stuck} stuck boxes found");
+        assert!(states_with < states_without, "{states_with} states with the test, {states_without} without");
+    }
+
     #[test]
     fn a_square_is_dead_to_the_pulls_only_when_no_start_box_alone_can_be_pushed_there() {
         // Soundness of the dead squares, against a search over a lone box and the player's
@@ -551,7 +717,8 @@ mod tests {
         {
             let board = crate::analyse(&level).unwrap();
             let starts = crate::boxes_inside(&board, &level);
-            let Some(pulls) = Pulls::new(&board, &starts, 1, false, false, None, &Zobrist::new(board.len))
+            let Some(pulls) =
+                Pulls::new(&board, &starts, settings(1, false, false, None), &Zobrist::new(board.len))
             else {
                 continue;
             };
