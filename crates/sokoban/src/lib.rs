@@ -882,12 +882,11 @@ fn run_phases(
             packing: limits.packing && phase.packing,
             techniques,
             pulls: if limits.techniques.pulls { phase.pulls } else { 0 },
-            // `--without move-weights` takes the pull search's weights too.
-            pull_features: if limits.techniques.move_weights {
-                phase.pull_features
-            } else {
-                phase.pull_features & !search::PULL_WEIGHTS
-            },
+            // `--without move-weights` takes the pull search's weights too, and `--without
+            // pull-freeze` its freeze test.
+            pull_features: phase.pull_features
+                & !(if limits.techniques.move_weights { 0 } else { search::PULL_WEIGHTS })
+                & !(if limits.techniques.pull_freeze { 0 } else { search::PULL_FREEZE }),
             ..limits
         };
         let (report, states) = if phase.careful {

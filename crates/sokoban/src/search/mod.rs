@@ -492,7 +492,7 @@ impl<'a> Search<'a> {
                 cells,
                 weighed,
                 start_region,
-                freeze: self.limits.pull_features & PULL_FREEZE != 0 && self.limits.techniques.pull_freeze,
+                freeze: self.limits.pull_features & PULL_FREEZE != 0,
             };
             self.pulls = Pulls::new(self.board, boxes, settings, &self.zobrist);
         }

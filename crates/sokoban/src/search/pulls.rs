@@ -89,7 +89,7 @@ const ON_STARTS_SHIFT: u32 = 16;
 const SHUT_OUT_SHIFT: u32 = 8;
 
 /// How a pull search runs: its bound's weight in the order, and the knowledge it uses.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(super) struct PullSettings {
     pub weight: u64,
     /// Whether states fall into cells by the boxes on start squares and the regions shut out.
