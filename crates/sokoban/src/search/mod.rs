@@ -493,6 +493,7 @@ impl<'a> Search<'a> {
                 weighed,
                 start_region,
                 freeze: self.limits.pull_features & PULL_FREEZE != 0,
+                memory_budget: self.limits.memory_budget,
             };
             self.pulls = Pulls::new(self.board, boxes, settings, &self.zobrist);
         }

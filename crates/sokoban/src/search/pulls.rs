@@ -31,12 +31,19 @@
 //! not counted, so it is a lower bound). A pull moves one box, so a child's matching is its
 //! parent's updated for that box's row, in O(k²) rather than O(k³) from scratch, as in the forward
 //! search (`estimate`): the same states in half the time on `xsokoban` 14 led by the pulls (453,532
-//! states, 3.2 -> 1.6 s). When the forward search has feature cells (see `open`), this one has
-//! cells too, the mirror of the forward's: the boxes standing on start squares and the regions of
-//! floor the player is shut out of, taken in turn with one queue over all of them. On the 24
-//! `xsokoban` levels that no schedule solved at 60 s, the cells made the difference: the dive with
-//! pushable-box cells and a plain pull search beside it solved one of them within 20 s (13, in 17.5
-//! s); with a pull search of cells, 14 in 5.4 s.
+//! states, 3.2 -> 1.6 s). The state being expanded takes its own matching, the base of those
+//! updates, from a table of its search's latest children's matchings, as the forward search
+//! does (`estimate`), rather than solving it in O(k³) again. That solving was 17% of a pull-led
+//! dive's time on `xsokoban` 41, where three expansions in four now find their matching kept;
+//! the pull-led dive with the start's region, capped at 1,000,000 states a level on `xsokoban`,
+//! stores the same states in 0.84 times the time (188.7 -> 158.5 s, old and new at once).
+//!
+//! When the forward search has feature cells (see `open`), this one has cells too, the mirror of
+//! the forward's: the boxes standing on start squares and the regions of floor the player is shut
+//! out of, taken in turn with one queue over all of them. On the 24 `xsokoban` levels that no
+//! schedule solved at 60 s, the cells made the difference: the dive with pushable-box cells and a
+//! plain pull search beside it solved one of them within 20 s (13, in 17.5 s); with a pull search
+//! of cells, 14 in 5.4 s.
 //!
 //! A third feature can split the cells further ([`super::START_REGION`], `,pulls+start-region`):
 //! whether the player's region holds the start's player square. The bound looks at the boxes
@@ -72,6 +79,7 @@
 //! Only levels with as many boxes as goals have solved positions to start from; on others the
 //! pull search is not made.
 
+use super::estimate::KeptMatchings;
 use super::expand::last_box;
 use super::open::Open;
 use super::reach::Reach;
@@ -101,6 +109,8 @@ pub(super) struct PullSettings {
     pub start_region: Option<usize>,
     /// The freeze test of `deadlock::pull_freeze`.
     pub freeze: bool,
+    /// The search's memory budget, a share of which the kept matchings may take.
+    pub memory_budget: u64,
 }
 
 /// A state reached by both searches: the forward one's id and this one's.
@@ -150,6 +160,9 @@ pub(super) struct Pulls {
     /// The row of `cost` that a child's bound replaces, kept meanwhile.
     saved_row: Vec<u32>,
     matcher: Matcher,
+    /// The matchings of the latest children, so that expanding one of them soon after takes
+    /// its matching as the base rather than solving it again (see `estimate`).
+    kept: KeptMatchings,
 }
 
 impl Pulls {
@@ -157,7 +170,7 @@ impl Pulls {
     /// solved position, one for each region of the player's that can make a pull) stored and
     /// open; `None` when the boxes are not as many as the goals.
     pub fn new(board: &Board, starts: &[usize], settings: PullSettings, zobrist: &Zobrist) -> Option<Pulls> {
-        let PullSettings { weight, cells, weighed, start_region, freeze } = settings;
+        let PullSettings { weight, cells, weighed, start_region, freeze, memory_budget } = settings;
         if starts.len() != board.goals.len() || starts.is_empty() {
             return None;
         }
@@ -188,6 +201,7 @@ impl Pulls {
             cost: Vec::new(),
             saved_row: Vec::new(),
             matcher: Matcher::default(),
+            kept: KeptMatchings::new(starts.len(), memory_budget),
         };
         pulls.seed(board, zobrist);
         Some(pulls)
@@ -264,7 +278,7 @@ impl Pulls {
 
     /// Bytes of the table and the open list once `extra` more states are stored.
     pub fn bytes_after(&mut self, extra: usize) -> usize {
-        self.table.bytes_after(extra) + self.open.bytes_after(extra)
+        self.table.bytes_after(extra) + self.open.bytes_after(extra) + self.kept.bytes()
     }
 
     /// The id of the stored state with this hash, player square and box set, if any.
@@ -283,8 +297,13 @@ impl Pulls {
         self.load(board, &row);
         self.reach.flood(board, usize::from(node.player));
         self.boxes_on_starts = count_on(&self.boxes, &self.on_start);
-        // The base of the children's bounds. A stored open state always has a matching.
-        let _ = self.bound();
+        // The base of the children's bounds: the matching kept when the state was made, or,
+        // when another child has taken its slot since, solved again. A stored open state always
+        // has a matching.
+        self.fill_cost();
+        if !self.kept.restore(id, &self.boxes, board.len, &self.cost, &mut self.matcher) {
+            let _ = self.bound_of_cost();
+        }
         let mut pulls = Vec::with_capacity(self.boxes.len() * 4);
         for &b in &self.boxes {
             for d in Direction::READING_ORDER {
@@ -377,6 +396,10 @@ impl Pulls {
         let met = forward.find(hash, normal as u16, &words);
         self.child_words = words;
         if h.is_some() {
+            // The matcher's last solution is the child's, its box `index` now on `to`.
+            self.boxes[index] = to;
+            self.kept.keep(id, &self.boxes, &self.matcher);
+            self.boxes[index] = b;
             self.push_open(id);
         }
         met.map(|forward| Meeting { forward, backward: id })
@@ -411,15 +434,25 @@ impl Pulls {
         self.reach.set_parent(row, &self.boxes);
     }
 
-    /// The cheapest matching of the loaded boxes to the start's box squares, or `None` when
-    /// some box or start square has no partner.
-    fn bound(&mut self) -> Option<u16> {
-        let k = self.boxes.len();
-        let len = self.occupied.len();
+    /// The cost matrix of the loaded boxes: a row per box, a column per start square.
+    fn fill_cost(&mut self) {
+        let (k, len) = (self.boxes.len(), self.occupied.len());
         self.cost.clear();
         for &b in &self.boxes {
             self.cost.extend((0..k).map(|s| pair_cost(self.to_start[s * len + b])));
         }
+    }
+
+    /// The cheapest matching of the loaded boxes to the start's box squares, or `None` when
+    /// some box or start square has no partner.
+    fn bound(&mut self) -> Option<u16> {
+        self.fill_cost();
+        self.bound_of_cost()
+    }
+
+    /// The bound of the cost matrix filled last.
+    fn bound_of_cost(&mut self) -> Option<u16> {
+        let k = self.boxes.len();
         let total = self.matcher.min_cost(k, &self.cost)?;
         Some(u16::try_from(total).unwrap_or(u16::MAX - 1))
     }
@@ -479,7 +512,7 @@ mod tests {
     use super::*;
 
     fn settings(weight: u64, cells: bool, weighed: bool, start_region: Option<usize>) -> PullSettings {
-        PullSettings { weight, cells, weighed, start_region, freeze: true }
+        PullSettings { weight, cells, weighed, start_region, freeze: true, memory_budget: u64::MAX }
     }
 
     /// Replays `pushes` from the boxes `occupied` and the player on `player`: each push needs
