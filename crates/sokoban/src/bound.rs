@@ -10,7 +10,11 @@
 //! A push moves one box, so a child's matrix differs from its parent's in one row (see
 //! the `search::estimate` module for why the player's move changes no other row). The search solves
 //! the parent's matching once per expansion and updates it for each child in O(k²) with
-//! [`Matcher::min_cost_with_row`], instead of O(k³) from scratch.
+//! [`Matcher::min_cost_with_row`], instead of O(k³) from scratch. Most often the moved box's
+//! goal in the parent's matching is still one of its cheapest in reduced cost, and then the
+//! augmenting path would end there at once: the update sees that in O(k) and keeps the parent's
+//! matching (the pull-led dive with the start's region capped at 1,000,000 states a level on
+//! `xsokoban`: the same states in 0.962 times the time, 162.3 -> 156.0 s, old and new at once).
 //!
 //! The bound is consistent: one push changes one box's distance by at most one, and the
 //! player's side of every other box does not change (the player walks around them the same
@@ -101,10 +105,18 @@ impl Matcher {
         self.matched.clone_from(&self.base_matched);
         let i = row + 1;
         // Column 0 is the virtual start and may still name a row from the last augmentation.
-        if let Some(column) = (1..=k).find(|&j| self.matched[j] == i) {
+        let column = (1..=k).find(|&j| self.matched[j] == i);
+        self.u[i] = (1..=k).map(|j| i64::from(new_row[j - 1]) - self.v[j]).min().unwrap_or(0);
+        if let Some(column) = column {
+            if i64::from(new_row[column - 1]) - self.u[i] - self.v[column] == 0 {
+                // The row's own column is still among its nearest: the augmenting path would
+                // end there at once, changing nothing else (it takes a free column of the
+                // least reduced cost, and this one is the only free one).
+                self.matched[0] = i;
+                return self.total(k, cost);
+            }
             self.matched[column] = 0;
         }
-        self.u[i] = (1..=k).map(|j| i64::from(new_row[j - 1]) - self.v[j]).min().unwrap_or(0);
         self.augment(k, cost, i);
         self.total(k, cost)
     }
@@ -303,11 +315,32 @@ mod tests {
                 for j in 0..k {
                     cost[row * k + j] = if next() % 6 == 0 { IMPOSSIBLE } else { (next() % 30) as u32 };
                 }
-                assert_eq!(incremental.min_cost_with_row(k, &cost, row), full.min_cost(k, &cost), "{cost:?}");
+                let total = incremental.min_cost_with_row(k, &cost, row);
+                assert_eq!(total, full.min_cost(k, &cost), "{cost:?}");
+                if total.is_some() {
+                    assert_optimal(k, &cost, incremental.solution());
+                }
                 updated += 1;
             }
         }
         assert!(updated > 500);
+    }
+
+    /// That `solution` is an optimal one of `cost`, as the kept matchings take it: each column
+    /// holds its own row, every matched pair is tight and no reduced cost is negative.
+    fn assert_optimal(k: usize, cost: &[u32], (u, v, matched): (&[i64], &[i64], &[usize])) {
+        let mut rows: Vec<usize> = matched[1..=k].to_vec();
+        rows.sort_unstable();
+        assert_eq!(rows, (1..=k).collect::<Vec<_>>(), "a perfect matching");
+        for i in 1..=k {
+            for j in 1..=k {
+                let reduced = i64::from(cost[(i - 1) * k + j - 1]) - u[i] - v[j];
+                assert!(reduced >= 0, "reduced cost of ({i}, {j}): {reduced}");
+                if matched[j] == i {
+                    assert_eq!(reduced, 0, "the matched pair ({i}, {j}) is tight");
+                }
+            }
+        }
     }
 
     #[test]
