@@ -113,7 +113,13 @@ impl KeptMatchings {
         self.ids[slot] = id;
         self.v[columns.clone()].copy_from_slice(column_potentials);
         for (kept, &row) in self.matched_boxes[columns].iter_mut().zip(column_rows).skip(1) {
-            *kept = boxes[row - 1] as u32;
+            // Every column of a solution with a bound has a row (from 1); were one without,
+            // the slot would keep nothing rather than a wrong base.
+            let Some(&b) = row.checked_sub(1).and_then(|row| boxes.get(row)) else {
+                self.ids[slot] = NONE;
+                return;
+            };
+            *kept = b as u32;
         }
     }
 
