@@ -98,9 +98,10 @@ impl KeptMatchings {
         (!self.ids.is_empty()).then(|| id as usize & (self.ids.len() - 1))
     }
 
-    /// Keeps the matcher's last solution as that of state `id`, whose boxes are `boxes` in the
-    /// order of the matching's rows.
-    pub fn keep(&mut self, id: u32, boxes: &[usize], matcher: &Matcher) {
+    /// Keeps the matcher's last solution as that of state `id`, a child whose boxes are the
+    /// parent's `boxes` in the order of the matching's rows, but for the moved one: `moved` is
+    /// its index in `boxes` and its square in the child.
+    pub fn keep(&mut self, id: u32, boxes: &[usize], moved: (usize, usize), matcher: &Matcher) {
         let k = self.k;
         if id as usize >= self.ids.len() && self.ids.len() < self.most {
             // The ids have outgrown the table: a larger one, empty. Losing the few matchings
@@ -119,7 +120,7 @@ impl KeptMatchings {
                 self.ids[slot] = NONE;
                 return;
             };
-            *kept = b as u32;
+            *kept = if row - 1 == moved.0 { moved.1 } else { b } as u32;
         }
     }
 
@@ -210,9 +211,7 @@ impl Search<'_> {
         if !self.limits.techniques.matching {
             return;
         }
-        let from = std::mem::replace(&mut self.boxes[index], to);
-        self.kept_matchings.keep(id, &self.boxes, &self.matcher);
-        self.boxes[index] = from;
+        self.kept_matchings.keep(id, &self.boxes, (index, to), &self.matcher);
     }
 
     /// The bound of a child whose only moved box is `boxes[index]` (already moved), the player
@@ -271,7 +270,8 @@ mod tests {
             if solver.min_cost(k, &base).is_none() {
                 continue;
             }
-            kept.keep(id, &boxes, &solver);
+            // Kept as a child whose box 0 moved to where it stands.
+            kept.keep(id, &boxes, (0, boxes[0]), &solver);
             assert!(!kept.restore(id + 1, &boxes, SQUARES, &base, &mut restored), "another state's slot");
             // The same boxes in another order, and the matrix's rows with them.
             let mut order: Vec<usize> = (0..k).collect();

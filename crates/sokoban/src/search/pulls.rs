@@ -398,9 +398,7 @@ impl Pulls {
         self.child_words = words;
         if h.is_some() {
             // The matcher's last solution is the child's, its box `index` now on `to`.
-            self.boxes[index] = to;
-            self.kept.keep(id, &self.boxes, &self.matcher);
-            self.boxes[index] = b;
+            self.kept.keep(id, &self.boxes, (index, to), &self.matcher);
             self.push_open(id);
         }
         met.map(|forward| Meeting { forward, backward: id })
