@@ -282,6 +282,12 @@ impl Pulls {
         self.table.bytes_after(extra) + self.open.bytes_after(extra) + self.kept.bytes()
     }
 
+    /// Starts loading the slot where a state with this hash is looked up (see
+    /// [`Table::prefetch`]).
+    pub fn prefetch(&self, hash: u64) {
+        self.table.prefetch(hash);
+    }
+
     /// The id of the stored state with this hash, player square and box set, if any.
     pub fn find(&self, hash: u64, player: u16, row: &[u64]) -> Option<u32> {
         self.table.find(hash, player, row)
@@ -314,6 +320,13 @@ impl Pulls {
             }
         }
         let parent = Parent::new(id, &node, &row, zobrist);
+        // As the forward search does (`prefetch_children`): each child's slot, here and in
+        // the forward table, loading while the children before it are made.
+        for &(b, d) in &pulls {
+            let hash = parent.box_hash ^ zobrist.box_key(b) ^ zobrist.box_key(board.step(b, d));
+            self.table.prefetch(hash);
+            forward.prefetch(hash);
+        }
         for (b, d) in pulls {
             if let Some(meeting) = self.pull(board, zobrist, forward, parent, b, d) {
                 return Some(meeting);
