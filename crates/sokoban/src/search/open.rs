@@ -43,6 +43,14 @@
 //! second copy is dropped when it comes up, as its state is closed by then. The queue over
 //! all cells orders by the bound alone, weights or not.
 //!
+//! Each queue is a heap with four children a node (`dary_heap`) rather than two: a queue holds
+//! millions of entries, and taking the best walks a path from the root to a leaf whose every
+//! level below the first few is a cache miss; four children halve the levels, and the four
+//! lie side by side. The order taken is the same (an entry's priority and state order decide
+//! it whatever the heap), so the search stores the same states. The pull-led dive on `xsokoban`
+//! 24 and 41 to 4,000,000 states ran 4% faster (0.5% to 7% in four pairs, old and new in
+//! turn); at 300,000 states its simulated first-level cache misses (`cachegrind`) fall by 6%.
+//!
 //! Its bytes are counted like the table's ([`Open::bytes_after`]): every queue grows by
 //! doubling, done here explicitly, so the next growth is known exactly. The count is asked
 //! before every expansion, and a search with many features has thousands of cells: summing
@@ -55,15 +63,17 @@
 use super::table::grown;
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// An entry: (priority, tie-break order of the state id), smallest first.
 type Entry = Reverse<(u64, u32)>;
 
+/// One queue: a heap of four children a node (see the module notes).
+type Queue = dary_heap::QuaternaryHeap<Entry>;
+
 /// The open states, in one queue per cell.
 #[derive(Default)]
 pub(super) struct Open {
-    queues: Vec<BinaryHeap<Entry>>,
+    queues: Vec<Queue>,
     /// The queue of each cell seen so far.
     index: FxHashMap<u32, usize>,
     /// The queue [`Open::pop`] tries first.
@@ -74,7 +84,7 @@ pub(super) struct Open {
     largest_growth: LargestGrowth,
     /// With [`Open::alternating`]: every entry also in one queue over all cells, which takes
     /// every second turn.
-    plain: Option<BinaryHeap<Entry>>,
+    plain: Option<Queue>,
     /// The plain queue's turn is next.
     plain_turn: bool,
 }
@@ -84,7 +94,7 @@ impl Open {
     /// state is the best of all, as in the plain search, and the others come from the cells
     /// in turn.
     pub fn alternating() -> Self {
-        Open { plain: Some(BinaryHeap::new()), ..Open::default() }
+        Open { plain: Some(Queue::new()), ..Open::default() }
     }
 
     /// Adds an entry to the queue of `cell` with `priority`, and to the queue over all cells,
@@ -97,7 +107,7 @@ impl Open {
         let queues = self.queues.len();
         let index = *self.index.entry(cell).or_insert(queues);
         if index == queues {
-            self.queues.push(BinaryHeap::new());
+            self.queues.push(Queue::new());
         }
         let queue = &mut self.queues[index];
         let capacity = queue.capacity();
@@ -140,9 +150,7 @@ impl Open {
         let growth = self.largest_growth.of(&self.queues, extra).max(grown(0, extra));
         let map = (self.index.capacity() + extra) * (size_of::<(u32, usize)>() + 1);
         let plain = self.plain.as_ref().map_or(0, |plain| grown(plain.capacity(), plain.len() + extra));
-        (held + growth + plain) * size_of::<Entry>()
-            + self.queues.capacity() * size_of::<BinaryHeap<Entry>>()
-            + map
+        (held + growth + plain) * size_of::<Entry>() + self.queues.capacity() * size_of::<Queue>() + map
     }
 }
 
@@ -174,9 +182,8 @@ impl LargestGrowth {
 
     /// The largest growth a queue of `queues` could need for `extra` more entries: afresh when
     /// due, else the kept figure raised by the queues pushed to since.
-    fn of(&mut self, queues: &[BinaryHeap<Entry>], extra: usize) -> usize {
-        let growth =
-            |queue: &BinaryHeap<Entry>| grown(queue.capacity(), queue.len() + extra) - queue.capacity();
+    fn of(&mut self, queues: &[Queue], extra: usize) -> usize {
+        let growth = |queue: &Queue| grown(queue.capacity(), queue.len() + extra) - queue.capacity();
         match &mut self.touched {
             Some(touched) if extra == self.extra && self.counts_left > 0 => {
                 self.most = touched.drain(..).map(|index| growth(&queues[index])).fold(self.most, usize::max);
@@ -194,7 +201,7 @@ impl LargestGrowth {
 }
 
 /// Makes room for one more entry by doubling, as [`Open::bytes_after`] counts it.
-fn reserve_doubling(queue: &mut BinaryHeap<Entry>) {
+fn reserve_doubling(queue: &mut Queue) {
     if queue.len() == queue.capacity() {
         let more = grown(queue.capacity(), queue.len() + 1) - queue.len();
         queue.reserve_exact(more);
@@ -265,7 +272,7 @@ mod tests {
 
     /// [`Open::bytes_after`] counted over every queue, as it was before the counts were kept.
     fn bytes_counted_afresh(open: &Open, extra: usize) -> usize {
-        let held: usize = open.queues.iter().map(BinaryHeap::capacity).sum();
+        let held: usize = open.queues.iter().map(Queue::capacity).sum();
         let growth = open
             .queues
             .iter()
@@ -275,9 +282,7 @@ mod tests {
             .unwrap_or(0);
         let map = (open.index.capacity() + extra) * (size_of::<(u32, usize)>() + 1);
         let plain = open.plain.as_ref().map_or(0, |plain| grown(plain.capacity(), plain.len() + extra));
-        (held + growth + plain) * size_of::<Entry>()
-            + open.queues.capacity() * size_of::<BinaryHeap<Entry>>()
-            + map
+        (held + growth + plain) * size_of::<Entry>() + open.queues.capacity() * size_of::<Queue>() + map
     }
 
     #[test]
