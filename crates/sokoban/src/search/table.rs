@@ -275,3 +275,26 @@ pub(super) fn grown(capacity: usize, needed: usize) -> usize {
     }
     capacity
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_states_of_one_box_set_start_their_probes_in_one_slot() {
+        let zobrist = Zobrist::new(300);
+        let mut table = Table::new(1);
+        let boxes = zobrist.boxes_key(&[10, 20, 30]);
+        let row = [0b111_u64];
+        let first_slot = |table: &Table, hash: u64| (hash as usize) & (table.slots.len() - 1);
+        let hashes: Vec<u64> = (0..300).map(|player| boxes ^ zobrist.player_key(player)).collect();
+        for (player, &hash) in hashes.iter().enumerate() {
+            assert_eq!(first_slot(&table, hash), first_slot(&table, boxes), "player on {player}");
+            table.insert(Node::root(hash, player, 0, 0), &row);
+        }
+        // The high halves still tell them apart: each is found as itself, past the others.
+        for (player, &hash) in hashes.iter().enumerate() {
+            assert_eq!(table.find(hash, player as u16, &row), Some(player as u32));
+        }
+    }
+}
