@@ -21,7 +21,7 @@
 
 use super::packing::{Packing, Step};
 use super::table::{ADVISED, Node, PACKED};
-use super::{BOXES_HOME_SHIFT, PASSAGES_SHIFT, Parent, SHUT_OUT_SHIFT, Search};
+use super::{BOXES_HOME_SHIFT, PASSAGES_SHIFT, Parent, Pulls, SHUT_OUT_SHIFT, Search};
 use crate::deadlock::{self, Corral};
 use grid::Direction;
 
@@ -119,7 +119,8 @@ impl Search<'_> {
             std::mem::swap(&mut self.parent_cost, &mut self.cost);
         }
         let parent = Parent::new(id, &node, &row, &self.zobrist);
-        self.prefetch_children(parent.box_hash, &pushes);
+        let pull_table = self.pulls.as_ref().map(Pulls::table);
+        parent.prefetch_children(self.board, &self.zobrist, &pushes, &self.table, pull_table);
         let mut packing = self.packing.take();
         for (b, d) in pushes {
             let walk = if exact { self.reach.walk(self.board.step(b, d.opposite())) } else { 0 };
@@ -187,20 +188,6 @@ impl Search<'_> {
                     continue;
                 };
                 self.try_push(parent, b, first, 0, Some(advised), Some(packing));
-            }
-        }
-    }
-
-    /// Starts loading the table slots where each push's child will be looked up, here and in
-    /// the pull search's table, so that their cache misses overlap one another and the work of
-    /// making the children before them. A push a macro carries further is looked up elsewhere;
-    /// its prefetch is only wasted.
-    fn prefetch_children(&self, box_hash: u64, pushes: &[(usize, Direction)]) {
-        for &(b, d) in pushes {
-            let hash = box_hash ^ self.zobrist.box_key(b) ^ self.zobrist.box_key(self.board.step(b, d));
-            self.table.prefetch(hash);
-            if let Some(pulls) = &self.pulls {
-                pulls.prefetch(hash);
             }
         }
     }

@@ -317,6 +317,28 @@ impl<'a> Parent<'a> {
         let box_hash = node.hash ^ zobrist.player_key(usize::from(node.player));
         Parent { id, node, row, box_hash }
     }
+
+    /// Starts loading the slots where each child will be looked up, in the search's own table
+    /// and in the other search's beside it, if any (see [`Table::prefetch`]): a child moves
+    /// box `b` one square in direction `d`, by a push here or a pull in `pulls`. The misses
+    /// then overlap one another and the work of making the children before them. A move that
+    /// a macro carries further is looked up elsewhere; its prefetch is only wasted.
+    fn prefetch_children(
+        &self,
+        board: &Board,
+        zobrist: &Zobrist,
+        moves: &[(usize, Direction)],
+        own: &Table,
+        other: Option<&Table>,
+    ) {
+        for &(b, d) in moves {
+            let hash = self.box_hash ^ zobrist.box_key(b) ^ zobrist.box_key(board.step(b, d));
+            own.prefetch(hash);
+            if let Some(other) = other {
+                other.prefetch(hash);
+            }
+        }
+    }
 }
 
 /// One search's state: the stored states, the open list, and the scratch of one expansion.

@@ -282,10 +282,9 @@ impl Pulls {
         self.table.bytes_after(extra) + self.open.bytes_after(extra) + self.kept.bytes()
     }
 
-    /// Starts loading the slot where a state with this hash is looked up (see
-    /// [`Table::prefetch`]).
-    pub fn prefetch(&self, hash: u64) {
-        self.table.prefetch(hash);
+    /// The stored states, for the forward search's prefetch of its children's slots.
+    pub fn table(&self) -> &Table {
+        &self.table
     }
 
     /// The id of the stored state with this hash, player square and box set, if any.
@@ -320,13 +319,7 @@ impl Pulls {
             }
         }
         let parent = Parent::new(id, &node, &row, zobrist);
-        // As the forward search does (`prefetch_children`): each child's slot, here and in
-        // the forward table, loading while the children before it are made.
-        for &(b, d) in &pulls {
-            let hash = parent.box_hash ^ zobrist.box_key(b) ^ zobrist.box_key(board.step(b, d));
-            self.table.prefetch(hash);
-            forward.prefetch(hash);
-        }
+        parent.prefetch_children(board, zobrist, &pulls, &self.table, Some(forward));
         for (b, d) in pulls {
             if let Some(meeting) = self.pull(board, zobrist, forward, parent, b, d) {
                 return Some(meeting);
