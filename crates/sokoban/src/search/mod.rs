@@ -565,7 +565,7 @@ impl<'a> Search<'a> {
     fn meet_pulls(&mut self, id: u32, hash: u64, player: usize, row: &[u64]) {
         if let Some(pulls) = &self.pulls
             && self.meeting.is_none()
-            && let Some(backward) = pulls.find(hash, player as u16, row)
+            && let Some(backward) = pulls.table().find(hash, player as u16, row)
         {
             self.meeting = Some(Meeting { forward: id, backward });
         }

@@ -282,14 +282,10 @@ impl Pulls {
         self.table.bytes_after(extra) + self.open.bytes_after(extra) + self.kept.bytes()
     }
 
-    /// The stored states, for the forward search's prefetch of its children's slots.
+    /// The stored states, in which the forward search looks up each state it stores (a
+    /// meeting) and prefetches its children's slots.
     pub fn table(&self) -> &Table {
         &self.table
-    }
-
-    /// The id of the stored state with this hash, player square and box set, if any.
-    pub fn find(&self, hash: u64, player: u16, row: &[u64]) -> Option<u32> {
-        self.table.find(hash, player, row)
     }
 
     /// Expands the best open state. Returns the first of its children that the forward
