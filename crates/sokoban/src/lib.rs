@@ -106,8 +106,8 @@
 //! (below), the same search solves different levels, so below 30 s a level (`ONE_THREAD`) the
 //! dive runs weighted with the orders for the first 42.5% of the time and unweighted without
 //! them for the rest: the slices that cover the most levels of four sets, run alone.
-//! The *careful search* is the same with a light weight on the bound (close to A*); the
-//! longer schedules and a second thread run it beside the dives.
+//! The *careful search* is the same with a light weight on the bound (close to A*); the 30 s
+//! schedule and a second thread run it beside the dives.
 //!
 //! From a time limit of 30 s the fast mode runs a wider portfolio: at long limits a search solves
 //! what it solves within a few seconds of its start or hardly at all, so several searches, each
@@ -115,10 +115,11 @@
 //! after the plain dive for 2% of the time come a dive whose cells also count the boxes the player
 //! can push, the same unweighted led by a search of pulls from the goals whose cells know where
 //! the player starts and weigh the pulls (see `search::pulls`), the same weighted led by plain
-//! pulls, then with the pull search's cells told where the player starts, one whose cells count
-//! the boxes in passages instead, the first again unweighted, with and without the orders, and,
-//! for the last fifth, the careful search whose cells count the boxes the player can push. Since no
-//! search's work carries over to the next, what such a schedule solves can be foreseen from runs of
+//! pulls, one whose cells count the boxes in passages instead, and for the last quarter the dive
+//! with pushable-box cells without the packing orders, weighted, then unweighted. The careful
+//! search no longer runs there: the weighted free dive solves two of the three levels only it
+//! solved sooner (`xsokoban` 21 and 47), and the third (76) is given up. Since no search's work
+//! carries over to the next, what such a schedule solves can be foreseen from runs of
 //! each search alone; the slices are chosen from those runs on two level sets (`cargo xtask
 //! sokoban-slices`) to cover the most levels with room for a machine 1.3 times slower. These
 //! searches need a second or more of their own to solve the levels the others do not, which a 10 s
@@ -300,9 +301,9 @@ const ONE_THREAD: [Phase; 2] = [phase(0.425, false, MOBILE_CELLS), unweighted(fr
 /// 75, for some), but they need seconds of search of their own to do it, which a 10 s limit
 /// cannot spare: the two searches of [`ONE_THREAD`] need theirs for the levels they solve late.
 const LONG_LIMIT: f64 = 30.0;
-/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of nine searches, each with a
-/// slice of the time. A search solves most of what it ever solves within a few seconds of its
-/// start: run alone for 20 s a level on `xsokoban` (25 s for the dive with cells), seven
+/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of searches (seven now), each
+/// with a slice of the time. A search solves most of what it ever solves within a few seconds of
+/// its start: run alone for 20 s a level on `xsokoban` (25 s for the dive with cells), seven
 /// searches solved 209 levels in all (a level counted once for each search that solved it), 189
 /// of them within 6 s. So five different searches with short slices solve more than a few with
 /// long ones. The slices (at 60 s) were chosen from those runs and runs of the plain searches
@@ -420,16 +421,33 @@ const LONG_LIMIT: f64 = 30.0;
 /// new at once, one thread each: `xsokoban` 69 -> 70 / 90 (35 gained at 15.6 s, none lost; 18
 /// at 9.7 s rather than 41.5, 46 at 6.2 rather than 37.1; 47 came 10.3 s into the careful
 /// search's 11.55 s), `sasquatch` 35 -> 37 / 50 (12 and 39 gained, none lost).
-const ONE_THREAD_LONG: [Phase; 9] = [
+///
+/// Chosen again (twenty-ninth session) by `cargo xtask sokoban-slices docs/sokoban-screening
+/// --seconds 58.8`, after fourteen searches were screened again in one sitting (they had grown
+/// 1.0 to 1.6 times faster since their files; see the folder's README). Six searches: the dive
+/// with pushable-box cells 9.75 s (`xsokoban` 36 at 7.5 s, 40 at 2.5 s), the unweighted dive led
+/// by weighted pulls toward the start's region 18.75 s (13 at 10.9 s, 35 at 8.4 s, 18 and 87,
+/// `sasquatch` 12, 17 at 12.7 s and 39), the pull-led dive 10 s (41 at 7.2 s, `sasquatch` 5
+/// and 44), the dive with passage cells 5.25 s (24 and 30 at 4.0 s), the free dive with
+/// pushable-box cells 10 s (21 at 5.4 s, 32 at 7.5 s, 47 at 3.8 s) and the same unweighted the
+/// last 5.05 s (77 at 3.6 s). Foreseen: `xsokoban` 71 at every margin from 1.0 to 1.3 (32 and
+/// 36 gained; 76, which only the careful search solves, at 8.5 s, lost), `sasquatch` 37 at
+/// each, the same levels; the slices before score 70 and 37 on the same files. At 60 s a level,
+/// old and new at once, one thread each: `xsokoban` 70 -> 70 / 90 (32 and 36 gained at 53.7 and
+/// 10.5 s; 76 lost as foreseen, and 30, which the dive with passage cells solves in 4.0 s alone
+/// but did not within its 5.25 s here), `sasquatch` 37 -> 37 / 50, the same levels. A search
+/// runs slower as a later phase of the portfolio than alone in a fresh process: on the levels
+/// both runs solved, 1.16 times its file's time (median), and on `xsokoban` 30, alone on the
+/// machine, the dive with passage cells stored 887,016 states in its 5.2 s where it needs
+/// 926,243, which it stores in 4.7 s when run by itself.
+const ONE_THREAD_LONG: [Phase; 7] = [
     phase(0.02, false, 0),
-    phase(0.0867, false, MOBILE_CELLS),
-    unweighted(weighing_pulls(toward_start_region(pull_led(0.2908)))),
-    pull_led(0.5075),
-    toward_start_region(pull_led(0.5533)),
-    phase(0.6783, false, PASSAGE_CELLS),
-    unweighted(phase(0.7283, false, MOBILE_CELLS)),
-    unweighted(free_dive(0.8075, MOBILE_CELLS)),
-    phase(1.0, true, MOBILE_CELLS),
+    phase(0.1825, false, MOBILE_CELLS),
+    unweighted(weighing_pulls(toward_start_region(pull_led(0.495)))),
+    pull_led(0.6617),
+    phase(0.7492, false, PASSAGE_CELLS),
+    free_dive(0.9158, MOBILE_CELLS),
+    unweighted(free_dive(1.0, MOBILE_CELLS)),
 ];
 /// From this time limit on, the one-thread fast mode runs [`ONE_THREAD_LONG`], whose slices
 /// were chosen for 60 s; from [`LONG_LIMIT`] up to it, [`ONE_THREAD_HALF_MINUTE`].
