@@ -117,8 +117,8 @@
 //! the player starts and weigh the pulls (see `search::pulls`), the same weighted led by plain
 //! pulls, one whose cells count the boxes in passages instead, and for the last quarter the dive
 //! with pushable-box cells without the packing orders, weighted, then unweighted. The careful
-//! search no longer runs there: the weighted free dive solves two of the three levels only it
-//! solved sooner (`xsokoban` 21 and 47), and the third (76) is given up. Since no search's work
+//! search no longer runs there: of the three levels only it solved, the weighted free dive solves
+//! two sooner (`xsokoban` 21 and 47), and the third (76) is given up. Since no search's work
 //! carries over to the next, what such a schedule solves can be foreseen from runs of
 //! each search alone; the slices are chosen from those runs on two level sets (`cargo xtask
 //! sokoban-slices`) to cover the most levels with room for a machine 1.3 times slower. These
@@ -428,18 +428,16 @@ const LONG_LIMIT: f64 = 30.0;
 /// with pushable-box cells 9.75 s (`xsokoban` 36 at 7.5 s, 40 at 2.5 s), the unweighted dive led
 /// by weighted pulls toward the start's region 18.75 s (13 at 10.9 s, 35 at 8.4 s, 18 and 87,
 /// `sasquatch` 12, 17 at 12.7 s and 39), the pull-led dive 10 s (41 at 7.2 s, `sasquatch` 5
-/// and 44), the dive with passage cells 5.25 s (24 and 30 at 4.0 s), the free dive with
+/// and 44), the dive with passage cells 5.25 s (24 at 1.8 s, 30 at 4.0 s), the free dive with
 /// pushable-box cells 10 s (21 at 5.4 s, 32 at 7.5 s, 47 at 3.8 s) and the same unweighted the
 /// last 5.05 s (77 at 3.6 s). Foreseen: `xsokoban` 71 at every margin from 1.0 to 1.3 (32 and
 /// 36 gained; 76, which only the careful search solves, at 8.5 s, lost), `sasquatch` 37 at
 /// each, the same levels; the slices before score 70 and 37 on the same files. At 60 s a level,
 /// old and new at once, one thread each: `xsokoban` 70 -> 70 / 90 (32 and 36 gained at 53.7 and
 /// 10.5 s; 76 lost as foreseen, and 30, which the dive with passage cells solves in 4.0 s alone
-/// but did not within its 5.25 s here), `sasquatch` 37 -> 37 / 50, the same levels. A search
-/// runs slower as a later phase of the portfolio than alone in a fresh process: on the levels
-/// both runs solved, 1.16 times its file's time (median), and on `xsokoban` 30, alone on the
-/// machine, the dive with passage cells stored 887,016 states in its 5.2 s where it needs
-/// 926,243, which it stores in 4.7 s when run by itself.
+/// but did not within its 5.25 s here), `sasquatch` 37 -> 37 / 50, the same levels. The phases
+/// took 1.16 times their files' time that sitting (median) and 0.95 times in a run of the new
+/// build later the same day, which solved 70 again.
 const ONE_THREAD_LONG: [Phase; 7] = [
     phase(0.02, false, 0),
     phase(0.1825, false, MOBILE_CELLS),
