@@ -439,20 +439,18 @@ const LONG_LIMIT: f64 = 30.0;
 /// took 1.16 times their files' time that sitting (median) and 0.95 times in a run of the new
 /// build later the same day, which solved 70 again.
 ///
-/// Thirtieth session: the dive with passage cells 6 s rather than 5.25, the 0.75 s taken from
-/// the unweighted dive led by pulls (18 s; its last level in the files, `sasquatch` 17 at
-/// 12.7 s, keeps a margin of 1.4), because `xsokoban` 30, 4.0 s in its file, needed 4.7 to over
-/// 5.2 s as a later phase in two runs. The files score it the same (`xsokoban` 71, `sasquatch`
-/// 37 at every margin). At 60 s a level, old (5081d3f) and new at once, one thread each, both
-/// sets solved the same levels with the same pushes: `xsokoban` 71 -> 71 / 90, `sasquatch` 38 ->
-/// 38 / 50. That day 30 fell to the dive with pushable-box cells, at 10.0 and 10.4 s, near the
-/// end of its first slice, in both runs: kept for the second chance it gives 30, a wash
-/// measured.
+/// Tried (thirtieth session): the dive with passage cells 6 s rather than 5.25, the 0.75 s
+/// taken from the unweighted dive led by pulls, for `xsokoban` 30 (4.0 s in its file, 4.7 to
+/// over 5.2 s as a later phase). The files score it the same; at 60 s a level, old and new at
+/// once, both sets solved the same levels with the same pushes (`xsokoban` 71, `sasquatch` 38:
+/// 30 fell to the dive with pushable-box cells near its slice's end in both). But `sasquatch`
+/// 25, which no file solves within 15 s, came to the unweighted pull-led dive 17.0 and 17.5 s
+/// into its slice in both runs, 0.46 s before the end of the shortened one: not taken.
 const ONE_THREAD_LONG: [Phase; 7] = [
     phase(0.02, false, 0),
     phase(0.1825, false, MOBILE_CELLS),
-    unweighted(weighing_pulls(toward_start_region(pull_led(0.4825)))),
-    pull_led(0.6492),
+    unweighted(weighing_pulls(toward_start_region(pull_led(0.495)))),
+    pull_led(0.6617),
     phase(0.7492, false, PASSAGE_CELLS),
     free_dive(0.9158, MOBILE_CELLS),
     unweighted(free_dive(1.0, MOBILE_CELLS)),
