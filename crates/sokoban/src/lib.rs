@@ -602,6 +602,14 @@ const CAREFUL_PLAIN: [Phase; 1] = [phase(1.0, true, 0)];
 /// The default memory budget of one search, 8 GiB (see [`Options::memory_budget`]).
 pub const DEFAULT_MEMORY_BUDGET: u64 = 8 << 30;
 
+/// The default cap on the states one search stores (see [`Options::max_states`]): 100 million,
+/// past what [`DEFAULT_MEMORY_BUDGET`] holds at the hundred-odd bytes a state of the careful
+/// search (its table, box sets and open list), so that by default the memory budget and the
+/// clock bound a search, and the cap is there for runs that want a count of states rather than
+/// seconds. It was 10 million until the thirty-first session, when the searches had grown fast
+/// enough to store that many in 18 to 54 s and stopped there with time and memory to spare.
+pub const DEFAULT_MAX_STATES: usize = 100_000_000;
+
 /// How to solve.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Options {
@@ -638,7 +646,7 @@ impl Default for Options {
         Options {
             optimal: false,
             time_limit: 10.0,
-            max_states: 10_000_000,
+            max_states: DEFAULT_MAX_STATES,
             memory_budget: DEFAULT_MEMORY_BUDGET,
             techniques: Techniques::default(),
             side_by_side: false,
@@ -933,9 +941,10 @@ fn run_phases(
 /// limit with half the memory budget, the first to settle the level stopping the other. Wide
 /// traps that would have used up the dive's share of the time on one thread cost the careful
 /// search nothing here. Each search keeps the whole count of states, as each search of a
-/// sequence on one thread does: the careful search of the long limits stores about 170,000
-/// states a second on `xsokoban`, so half of the default 10 million would stop it halfway
-/// through a minute, while the halved memory budget still bounds both together.
+/// sequence on one thread does: the careful search of the long limits stores about 170,000 to
+/// 250,000 states a second on `xsokoban`, so half of the default cap would stop it early in a
+/// minute (before the thirty-first session the default 10 million itself did, at 40 s on
+/// `xsokoban` 20 and 31), while the halved memory budget still bounds both together.
 fn fast_side_by_side(
     board: &Board,
     inside: &[usize],

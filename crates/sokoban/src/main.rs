@@ -67,7 +67,7 @@ struct Args {
     time_limit: f64,
     /// Give up a search of a level after it stored this many states (a level may run several
     /// searches, one after the other or two at once; each has this many).
-    #[arg(long, default_value_t = 10_000_000, allow_negative_numbers = true, value_parser = positive_count)]
+    #[arg(long, default_value_t = sokoban::DEFAULT_MAX_STATES, allow_negative_numbers = true, value_parser = positive_count)]
     max_states: usize,
     /// Give up on a level before its search holds more than this many megabytes (MiB) of
     /// states. The budget is per level: levels solved at once (--threads) each get it.

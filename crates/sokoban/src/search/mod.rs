@@ -188,7 +188,7 @@ impl Default for Limits {
         Limits {
             optimal: false,
             seconds: 10.0,
-            max_states: 10_000_000,
+            max_states: crate::DEFAULT_MAX_STATES,
             memory_budget: u64::MAX,
             weight: 10,
             tunnel_macros: true,
