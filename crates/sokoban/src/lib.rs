@@ -942,9 +942,9 @@ fn run_phases(
 /// traps that would have used up the dive's share of the time on one thread cost the careful
 /// search nothing here. Each search keeps the whole count of states, as each search of a
 /// sequence on one thread does: the careful search of the long limits stores about 170,000 to
-/// 250,000 states a second on `xsokoban`, so half of the default cap would stop it early in a
-/// minute (before the thirty-first session the default 10 million itself did, at 40 s on
-/// `xsokoban` 20 and 31), while the halved memory budget still bounds both together.
+/// 250,000 states a second on `xsokoban`, so a halved cap would stop it early in a minute (the
+/// whole cap did, at 40 s on `xsokoban` 20 and 31, while it was 10 million), while the halved
+/// memory budget still bounds both together.
 fn fast_side_by_side(
     board: &Board,
     inside: &[usize],
