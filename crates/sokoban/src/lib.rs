@@ -941,10 +941,10 @@ fn run_phases(
 /// limit with half the memory budget, the first to settle the level stopping the other. Wide
 /// traps that would have used up the dive's share of the time on one thread cost the careful
 /// search nothing here. Each search keeps the whole count of states, as each search of a
-/// sequence on one thread does: the careful search of the long limits stores about 170,000 to
-/// 250,000 states a second on `xsokoban`, so a halved cap would stop it early in a minute (the
-/// whole cap did, at 40 s on `xsokoban` 20 and 31, while it was 10 million), while the halved
-/// memory budget still bounds both together.
+/// sequence on one thread does. The careful search of the long limits stores about 170,000 to
+/// 250,000 states a second on `xsokoban`: while the default cap was 10 million, half of it
+/// would have stopped that search halfway through a minute (the whole of it did, at 40 s on
+/// `xsokoban` 20 and 31). The halved memory budget bounds both searches together.
 fn fast_side_by_side(
     board: &Board,
     inside: &[usize],
