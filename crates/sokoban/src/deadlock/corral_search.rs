@@ -41,11 +41,22 @@
 //! Some levels throw up new fences at nearly every state, so the small searches draw on a
 //! credit earned per tested position ([`SUB_STATES_PER_TEST`]); without credit a new fence is
 //! simply not tested, which proves nothing and so stays sound.
+//!
+//! The small search floods the player's region of every state it pops, and about half of the
+//! states it pops it has searched already: the same boxes reached by pushes in another order,
+//! the player left elsewhere in the same region. On `xsokoban` 31 the small searches popped
+//! 4.3 million states in a 10 s run of 2.3 million main states, 2.2 million of them searched
+//! already, and their floods were a tenth of the run's time (`perf`). So each box set keeps
+//! the union of the regions it was searched in: the regions of one box set are disjoint, so a
+//! popped state whose player square lies in that union is one searched already, known without
+//! the flood. The same verdicts and states; the dive with pushable-box cells alone, 1,000,000
+//! states a level, the same states on every level, in 0.956 (`xsokoban`) and 0.961
+//! (`sasquatch`) times the time (geometric means, old and new build at once, 2026-11-29).
 
 use super::{Scratch, freeze_deadlock};
 use crate::board::Board;
 use grid::Direction;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 /// The largest fence whose corral is searched: beyond it the small search rarely finishes.
 const MAX_FENCE_BOXES: usize = 10;
@@ -131,7 +142,12 @@ pub struct CorralDeadlocks {
     corral_cells: Vec<usize>,
     fence: Vec<usize>,
     stack: Vec<usize>,
-    visited: FxHashSet<SubState>,
+    /// The small search's box sets, each with the union of the player regions it was searched
+    /// in (an offset into `seen_regions`, a region's words long).
+    seen: FxHashMap<Boxes, usize>,
+    seen_regions: Vec<u64>,
+    /// The states (box set and player region) the small search has searched.
+    visited: usize,
     todo: Vec<SubState>,
     freeze: Scratch,
     /// Small-search states that may still be spent (see [`SUB_STATES_PER_TEST`]).
@@ -279,7 +295,7 @@ impl CorralDeadlocks {
             return None;
         }
         let found = self.small_search(board, key, cap);
-        self.credit -= self.visited.len();
+        self.credit -= self.visited;
         let verdict = match found {
             Some(true) => Verdict::Dead,
             Some(false) => Verdict::Alive,
@@ -298,27 +314,47 @@ impl CorralDeadlocks {
     /// sequence puts its boxes on goals; false when it finds them on goals or breaks the corral
     /// open; `None` when it reaches `cap` states first.
     fn small_search(&mut self, board: &Board, start: SubState, cap: usize) -> Option<bool> {
-        self.visited.clear();
+        self.seen.clear();
+        self.seen_regions.clear();
+        self.visited = 0;
         self.todo.clear();
         self.todo.push(start);
+        let words = self.region.len();
         while let Some((boxes, player)) = self.todo.pop() {
-            if self.visited.len() >= cap {
+            if self.visited >= cap {
                 return None;
+            }
+            // Half the states popped are searched already: the same boxes reached by pushes
+            // in another order, the player elsewhere in the same region. Regions of one box
+            // set are disjoint, so the player's square in their union says so without the
+            // flood, the small search's largest cost.
+            let seen = self.seen.get(&boxes).copied();
+            if let Some(at) = seen
+                && grid::has_bit(&self.seen_regions[at..at + words], usize::from(player))
+            {
+                continue;
             }
             let squares = live(&boxes);
             self.place(squares, true);
             self.region.fill(0);
             self.region[usize::from(player) / 64] = 1 << (player % 64);
-            let normal = self.flood_region(board, squares);
+            self.flood_region(board, squares);
             let settled = squares.iter().all(|&b| board.goal[usize::from(b)])
                 || self.corral_cells.iter().all(|&c| self.in_region(c));
             if settled {
                 self.place(squares, false);
                 return Some(false);
             }
-            if self.visited.insert((boxes, normal as u16)) {
-                self.push_children(board, &boxes);
+            self.visited += 1;
+            if let Some(at) = seen {
+                for (union, &word) in self.seen_regions[at..at + words].iter_mut().zip(&self.region) {
+                    *union |= word;
+                }
+            } else {
+                self.seen.insert(boxes, self.seen_regions.len());
+                self.seen_regions.extend_from_slice(&self.region);
             }
+            self.push_children(board, &boxes);
             self.place(squares, false);
         }
         Some(true)
@@ -382,6 +418,7 @@ impl CorralDeadlocks {
 mod tests {
     use super::*;
     use crate::deadlock::test_support::{reach_of, setup};
+    use rustc_hash::FxHashSet;
 
     fn is_dead(rows: &[&str]) -> bool {
         let (board, occupied, level) = setup(rows);
@@ -423,6 +460,76 @@ mod tests {
         let &key = test.verdicts.keys().next().expect("a verdict");
         assert_eq!(test.small_search(&board, key, 0), None);
         assert_eq!(test.small_search(&board, key, CAPS[0]), Some(true));
+    }
+
+    /// The small search without its shortcut: a flood for every state popped, the states
+    /// told apart by box set and normalised player square. Returns the verdict and the states
+    /// searched.
+    fn plain_small_search(
+        test: &mut CorralDeadlocks,
+        board: &Board,
+        start: SubState,
+        cap: usize,
+    ) -> (Option<bool>, usize) {
+        let mut visited = FxHashSet::default();
+        test.todo.clear();
+        test.todo.push(start);
+        while let Some((boxes, player)) = test.todo.pop() {
+            if visited.len() >= cap {
+                return (None, visited.len());
+            }
+            let squares = live(&boxes);
+            test.place(squares, true);
+            test.region.fill(0);
+            grid::insert_bit(&mut test.region, usize::from(player));
+            let normal = test.flood_region(board, squares);
+            let settled = squares.iter().all(|&b| board.goal[usize::from(b)])
+                || test.corral_cells.iter().all(|&c| test.in_region(c));
+            if settled {
+                test.place(squares, false);
+                return (Some(false), visited.len());
+            }
+            if visited.insert((boxes, normal as u16)) {
+                test.push_children(board, &boxes);
+            }
+            test.place(squares, false);
+        }
+        (Some(true), visited.len())
+    }
+
+    /// The small search skips a state whose player stands in a region searched with the same
+    /// boxes without flooding it: on the fences of generated levels it gives the verdict of a
+    /// plain search and counts the same states, at every cap.
+    #[test]
+    fn the_small_search_without_floods_for_states_seen_agrees_with_a_plain_one() {
+        let (mut compared, mut dead, mut capped) = (0, 0, 0);
+        for level in crate::tests::random_levels(600) {
+            let board = Board::new(&level).unwrap();
+            let inside: Vec<usize> = level.boxes.iter().copied().filter(|&b| board.floor[b]).collect();
+            let mut occupied = vec![false; board.len];
+            for &b in &inside {
+                occupied[b] = true;
+            }
+            let reach = reach_of(&board, &occupied, level.player);
+            let mut test = CorralDeadlocks::new(board.len);
+            test.dead(&board, &occupied, &inside, level.player, |c| reach[c]);
+            let keys: Vec<SubState> = test.verdicts.keys().copied().collect();
+            for key in keys {
+                for cap in [3, CAPS[0], CAPS[1]] {
+                    let found = test.small_search(&board, key, cap);
+                    let plain = plain_small_search(&mut test, &board, key, cap);
+                    assert_eq!((found, test.visited), plain, "cap {cap}\n{}", level.to_text());
+                    compared += 1;
+                    dead += usize::from(found == Some(true));
+                    capped += usize::from(found.is_none());
+                }
+            }
+        }
+        // Enough searches of each ending, or the test proves little.
+        assert!(
+            compared > 100 && dead > 10 && capped > 10,
+            "{compared} compared, {dead} dead, {capped} capped"
+        );
     }
 
     #[test]
