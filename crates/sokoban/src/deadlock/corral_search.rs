@@ -324,10 +324,7 @@ impl CorralDeadlocks {
             if self.visited >= cap {
                 return None;
             }
-            // Half the states popped are searched already: the same boxes reached by pushes
-            // in another order, the player elsewhere in the same region. Regions of one box
-            // set are disjoint, so the player's square in their union says so without the
-            // flood, the small search's largest cost.
+            // A repeat, known without its flood (see the module notes).
             let seen = self.seen.get(&boxes).copied();
             if let Some(at) = seen
                 && grid::has_bit(&self.seen_regions[at..at + words], usize::from(player))
