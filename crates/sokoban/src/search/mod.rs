@@ -61,7 +61,10 @@
 //! (four pushes a box), and those of the pull search beside it, if any, grown by its
 //! expansions that follow, would still fit the budget, and gives up if not. So the budget is
 //! never passed by the structures that grow with states; the static tables of the board (push
-//! distances, sides) are made before the search and are not counted.
+//! distances, sides) are made before the search and are not counted. Time is read every few
+//! expansions, which is often enough except across a doubling of a table's slots: that can take
+//! most of a second in one expansion at millions of states, so before an expansion that would
+//! cause one the driver also gives up when the growth's forecast would pass the time limit.
 
 mod estimate;
 mod expand;
@@ -542,6 +545,10 @@ impl<'a> Search<'a> {
             if self.bytes_after_expansion() > self.limits.memory_budget {
                 return report(Outcome::GaveUp(Limit::Memory), self);
             }
+            let growth = self.seconds_to_grow();
+            if growth > 0.0 && start.elapsed().as_secs_f64() + growth > self.limits.seconds {
+                return report(Outcome::GaveUp(Limit::Time), self);
+            }
             self.expand(id);
             if let Some(pulls) = &mut self.pulls
                 && self.meeting.is_none()
@@ -607,6 +614,15 @@ impl<'a> Search<'a> {
                 pulls.bytes_after(self.most_children * usize::from(self.limits.pulls))
             });
         bytes as u64
+    }
+
+    /// The seconds the tables, this search's and the pull search's, will spend growing in the
+    /// next expansion and the pull search's expansions after it (see `table`).
+    fn seconds_to_grow(&self) -> f64 {
+        self.table.seconds_to_grow(self.most_children)
+            + self.pulls.as_ref().map_or(0.0, |pulls| {
+                pulls.seconds_to_grow(self.most_children * usize::from(self.limits.pulls))
+            })
     }
 
     fn priority(&self, node: &Node) -> u64 {

@@ -282,6 +282,11 @@ impl Pulls {
         self.table.bytes_after(extra) + self.open.bytes_after(extra) + self.kept.bytes()
     }
 
+    /// The seconds that `extra` more states will spend growing the table (see `table`).
+    pub fn seconds_to_grow(&self, extra: usize) -> f64 {
+        self.table.seconds_to_grow(extra)
+    }
+
     /// The stored states, in which the forward search looks up each state it stores (a
     /// meeting) and prefetches its children's slots.
     pub fn table(&self) -> &Table {
