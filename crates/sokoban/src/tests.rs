@@ -583,7 +583,7 @@ fn lower_bound_is_never_above_the_optimum() {
     for level in random_levels(600) {
         let Some(optimum) = reference_pushes(&level) else { continue };
         let board = crate::board::Board::new(&level).unwrap();
-        let inside: Vec<usize> = level.boxes.iter().copied().filter(|&b| board.floor[b]).collect();
+        let inside = crate::boxes_inside(&board, &level);
         if inside.len() != board.goals.len() {
             continue;
         }
@@ -640,22 +640,8 @@ fn corral_deadlocks_are_never_solvable_by_the_plain_search() {
     let mut proved_dead = 0;
     for level in random_levels(600) {
         let board = crate::board::Board::new(&level).unwrap();
-        let inside: Vec<usize> = level.boxes.iter().copied().filter(|&b| board.floor[b]).collect();
-        let mut occupied = vec![false; board.len];
-        for &b in &inside {
-            occupied[b] = true;
-        }
-        let mut reach = vec![false; board.len];
-        let mut stack = vec![level.player];
-        reach[level.player] = true;
-        while let Some(cell) = stack.pop() {
-            for n in board.neighbours(cell) {
-                if board.floor[n] && !occupied[n] && !reach[n] {
-                    reach[n] = true;
-                    stack.push(n);
-                }
-            }
-        }
+        let (inside, occupied) = crate::deadlock::test_support::boxes_on_floor(&board, &level);
+        let reach = crate::deadlock::test_support::reach_of(&board, &occupied, level.player);
         let mut test = crate::deadlock::CorralDeadlocks::new(board.len);
         if test.dead(&board, &occupied, &inside, level.player, |c| reach[c]) {
             assert_eq!(reference_pushes(&level), None, "called dead, but solvable\n{}", level.to_text());

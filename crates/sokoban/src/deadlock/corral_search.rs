@@ -414,7 +414,7 @@ impl CorralDeadlocks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deadlock::test_support::{reach_of, setup};
+    use crate::deadlock::test_support::{boxes_on_floor, reach_of, setup};
     use rustc_hash::FxHashSet;
 
     fn is_dead(rows: &[&str]) -> bool {
@@ -502,11 +502,7 @@ mod tests {
         let (mut compared, mut dead, mut capped) = (0, 0, 0);
         for level in crate::tests::random_levels(600) {
             let board = Board::new(&level).unwrap();
-            let inside: Vec<usize> = level.boxes.iter().copied().filter(|&b| board.floor[b]).collect();
-            let mut occupied = vec![false; board.len];
-            for &b in &inside {
-                occupied[b] = true;
-            }
+            let (inside, occupied) = boxes_on_floor(&board, &level);
             let reach = reach_of(&board, &occupied, level.player);
             let mut test = CorralDeadlocks::new(board.len);
             test.dead(&board, &occupied, &inside, level.player, |c| reach[c]);

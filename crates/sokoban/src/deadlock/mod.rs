@@ -84,6 +84,17 @@ pub(crate) mod test_support {
         (board, occupied, level)
     }
 
+    /// The boxes a search of `level` starts with (those in the player's region, see
+    /// `boxes_inside`) and the map of the squares they occupy.
+    pub(crate) fn boxes_on_floor(board: &Board, level: &Level) -> (Vec<usize>, Vec<bool>) {
+        let inside = crate::boxes_inside(board, level);
+        let mut occupied = vec![false; board.len];
+        for &b in &inside {
+            occupied[b] = true;
+        }
+        (inside, occupied)
+    }
+
     /// The box set of `boxes` as the search stores it: a bit per interior square.
     pub(crate) fn box_words(board: &Board, boxes: &[usize]) -> Vec<u64> {
         let mut words = vec![0; board.interior.len().div_ceil(64)];
