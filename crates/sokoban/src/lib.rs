@@ -446,13 +446,23 @@ const LONG_LIMIT: f64 = 30.0;
 /// 30 fell to the dive with pushable-box cells near its slice's end in both). But `sasquatch`
 /// 25, which no file solves within 15 s, came to the unweighted pull-led dive 17.0 and 17.5 s
 /// into its slice in both runs, 0.46 s before the end of the shortened one: not taken.
+///
+/// Lengthened (thirty-third session) for the third search, the unweighted dive led by weighted
+/// pulls toward the start's region: alone it solves `xsokoban` 85 in 22.5 s and 29 in 24.8 s,
+/// beyond its 18.75 s and beyond the 15 s screening files. It gets 25.65 s, from the pull-led
+/// dive (10 -> 8.7 s; 41 came 7.8 s into it), the dive with passage cells (5.25 -> 1.95 s; 24
+/// 1.3 s), the free dive with pushable-box cells (10 -> 7.5 s; 32 6.4 s), the unweighted free
+/// dive 5.25 s rather than 5.05 (77 2.4 s); those times into the slices are from a run of the
+/// slices before that sitting. At 60 s a level, one thread, beside the run of the slices before
+/// (two runs at once): `xsokoban` 71 -> 73 / 90 (29 and 85 gained, 22.8 and 20.6 s into the
+/// slice; none lost), `sasquatch` 38 -> 38 / 50, the same levels.
 const ONE_THREAD_LONG: [Phase; 7] = [
     phase(0.02, false, 0),
     phase(0.1825, false, MOBILE_CELLS),
-    unweighted(weighing_pulls(toward_start_region(pull_led(0.495)))),
-    pull_led(0.6617),
-    phase(0.7492, false, PASSAGE_CELLS),
-    free_dive(0.9158, MOBILE_CELLS),
+    unweighted(weighing_pulls(toward_start_region(pull_led(0.61)))),
+    pull_led(0.755),
+    phase(0.7875, false, PASSAGE_CELLS),
+    free_dive(0.9125, MOBILE_CELLS),
     unweighted(free_dive(1.0, MOBILE_CELLS)),
 ];
 /// From this time limit on, the one-thread fast mode runs [`ONE_THREAD_LONG`], whose slices
