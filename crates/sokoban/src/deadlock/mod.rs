@@ -77,21 +77,24 @@ pub(crate) mod test_support {
     pub(super) fn setup(rows: &[&str]) -> (Board, Vec<bool>, Level) {
         let level = Level::parse(1, "t", rows).unwrap();
         let board = Board::new(&level).unwrap();
+        let occupied = occupied_by(&board, &level.boxes);
+        (board, occupied, level)
+    }
+
+    /// The map of the squares that `boxes` stand on.
+    fn occupied_by(board: &Board, boxes: &[usize]) -> Vec<bool> {
         let mut occupied = vec![false; board.len];
-        for &b in &level.boxes {
+        for &b in boxes {
             occupied[b] = true;
         }
-        (board, occupied, level)
+        occupied
     }
 
     /// The boxes a search of `level` starts with (those in the player's region, see
     /// `boxes_inside`) and the map of the squares they occupy.
     pub(crate) fn boxes_on_floor(board: &Board, level: &Level) -> (Vec<usize>, Vec<bool>) {
         let inside = crate::boxes_inside(board, level);
-        let mut occupied = vec![false; board.len];
-        for &b in &inside {
-            occupied[b] = true;
-        }
+        let occupied = occupied_by(board, &inside);
         (inside, occupied)
     }
 
