@@ -80,7 +80,8 @@
 //! cores, 71 / 90 before (6e80b9f), 72 / 90 with a slice for it on the dives' thread
 //! (`DIVES_LONG`), 73 / 90 with another for the pull-led dive whose cells also tell whether the
 //! player can walk to the start's square (13 gained). The unweighted dive led by pulls weighed by
-//! their moves (`search::pulls`) took one thread from 69 to 70 / 90 and two from 73 to 74 (35).
+//! their moves (`search::pulls`) took one thread from 69 to 70 / 90 and two from 73 to 74 (35);
+//! given some 25 s rather than 19 and 12, one thread from 71 to 73 and two from 74 to 76 (29, 85).
 //!
 //! The pull search's freeze test (`+freeze` after a search's `,pulls`, `--without pull-freeze`;
 //! see `deadlock::pull_freeze`), each pull-led dive alone at 15 s a level with and without it
@@ -592,15 +593,31 @@ const CAREFUL: [Phase; 3] = [
 /// 7.2 rather than 22.0; 41 and 75 later, 16.0 -> 26.8 s and 14.9 -> 26.8 s, in the pull-led
 /// dive that now starts later), `sasquatch` 36 -> 37 / 50 (12 gained at 9.1 s, none lost; 31 in
 /// 43.4 s rather than 6.3, the dive with passage cells that solves it now starting at 41.7 s).
-const DIVES_LONG: [Phase; 9] = [
+///
+/// Chosen again (thirty-fourth session) for the levels that the third search of
+/// [`ONE_THREAD_LONG`] solves past the screening files' 15 s: `xsokoban` 85 in 22.5 s and 29 in
+/// 24.8 s alone, `sasquatch` 25 some 18.6 s into its slice there, written by hand into a copy of
+/// the files. With them, `sokoban-slices --seconds 58.8 --beside
+/// 'careful:home+shut-out+pushable=60'` scores the slices before `xsokoban` 73 / 73 / 73 / 73 at
+/// margins 1.0 to 1.3 and `sasquatch` 37 at each, and its climb gives 75 / 75 / 74 / 74 and 38
+/// with five dives: the dive with pushable-box cells 9.75 s (36, 40, 75), the third search
+/// 29.25 s (13, 18, 35, 85, 87, `sasquatch` 12, 25, 39), the pull-led dive 9.5 s (41,
+/// `sasquatch` 5, 44), the dive with passage cells 5.25 s (24, 30) and the unweighted free dive
+/// the last 5.05 s (77). The pull-led dive toward the start's region, the dive with the cells of
+/// [`FAST_CELLS`] and the unweighted dive with pushable-box cells no longer run: the careful
+/// thread or another dive covers their levels. So the dives' thread runs [`ONE_THREAD_LONG`]
+/// without its free dive with pushable-box cells, whose levels (21, 32, 47) the careful thread
+/// solves. Both cores at 60 s a level, old then new the same sitting: `xsokoban` 74 -> 76 / 90
+/// (29 and 85 gained, 25.8 and 21.0 s into the third search's slice; none lost; 30, 36 and 75
+/// in 7 to 10 s rather than 24 to 46; 41 later, 23.9 -> 46.5 s, in the pull-led dive that now
+/// starts at 40.2 s), `sasquatch` 38 -> 39 / 50 (25 gained at 29.9 s, none lost; eight levels
+/// slower by some 5 s, solved in dives that now start later).
+const DIVES_LONG: [Phase; 6] = [
     phase(0.02, false, 0),
-    phase(0.1033, false, MOBILE_CELLS),
-    unweighted(weighing_pulls(toward_start_region(pull_led(0.2992)))),
-    pull_led(0.5492),
-    toward_start_region(pull_led(0.6075)),
-    phase(0.695, false, FAST_CELLS),
-    phase(0.845, false, PASSAGE_CELLS),
-    unweighted(phase(0.9033, false, MOBILE_CELLS)),
+    phase(0.1825, false, MOBILE_CELLS),
+    unweighted(weighing_pulls(toward_start_region(pull_led(0.67)))),
+    pull_led(0.8283),
+    phase(0.9158, false, PASSAGE_CELLS),
     unweighted(free_dive(1.0, MOBILE_CELLS)),
 ];
 const CAREFUL_LONG: [Phase; 1] = [phase(1.0, true, MOBILE_CELLS)];
