@@ -82,7 +82,7 @@ pub(crate) mod test_support {
     }
 
     /// The map of the squares that `boxes` stand on.
-    fn occupied_by(board: &Board, boxes: &[usize]) -> Vec<bool> {
+    pub(crate) fn occupied_by(board: &Board, boxes: &[usize]) -> Vec<bool> {
         let mut occupied = vec![false; board.len];
         for &b in boxes {
             occupied[b] = true;
@@ -96,6 +96,11 @@ pub(crate) mod test_support {
         let inside = crate::boxes_inside(board, level);
         let occupied = occupied_by(board, &inside);
         (inside, occupied)
+    }
+
+    /// The squares of the boxes of a box set as the search stores it (see [`box_words`]).
+    pub(crate) fn squares_of(board: &Board, row: &[u64]) -> Vec<usize> {
+        grid::set_bits(row).map(|bit| board.interior[bit]).collect()
     }
 
     /// The box set of `boxes` as the search stores it: a bit per interior square.

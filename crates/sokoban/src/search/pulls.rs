@@ -516,6 +516,7 @@ fn lone_box_distances(board: &Board, starts: &[usize]) -> Vec<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deadlock::test_support::{occupied_by, reach_of, squares_of};
 
     fn settings(weight: u64, cells: bool, weighed: bool, start_region: Option<usize>) -> PullSettings {
         PullSettings { weight, cells, weighed, start_region, freeze: true, memory_budget: u64::MAX }
@@ -564,13 +565,10 @@ mod tests {
             }
             levels += 1;
             for id in 0..pulls.len() as u32 {
-                let mut occupied = vec![false; board.len];
-                for bit in grid::set_bits(pulls.table.row(id)) {
-                    occupied[board.interior[bit]] = true;
-                }
+                let mut occupied = occupied_by(&board, &squares_of(&board, pulls.table.row(id)));
                 let player = usize::from(pulls.table.node(id).player);
                 // The cell's last bit: whether the player can walk to the start's square.
-                let region = crate::deadlock::test_support::reach_of(&board, &occupied, player);
+                let region = reach_of(&board, &occupied, player);
                 let with_start_player = pulls.table.node(id).cell & 1 == 1;
                 assert_eq!(with_start_player, region[level.player()], "state {id}\n{}", level.to_text());
                 with_and_without[usize::from(with_start_player)] += 1;
@@ -605,9 +603,7 @@ mod tests {
             for _ in 0..300 {
                 assert_eq!(pulls.expand_next(&board, &zobrist, &nothing), None);
             }
-            let squares = |id: u32| -> Vec<usize> {
-                grid::set_bits(pulls.table.row(id)).map(|bit| board.interior[bit]).collect()
-            };
+            let squares = |id: u32| squares_of(&board, pulls.table.row(id));
             let on_starts = |id: u32| squares(id).iter().filter(|cell| starts.contains(cell)).count();
             let moved_into = |id: u32| {
                 let parent = squares(pulls.table.node(id).parent);
@@ -642,11 +638,8 @@ mod tests {
         let mut target = starts.to_vec();
         target.sort_unstable();
         let region_of = |boxes: &[usize], player: usize| {
-            let mut occupied = vec![false; board.len];
-            for &b in boxes {
-                occupied[b] = true;
-            }
-            let region = crate::deadlock::test_support::reach_of(board, &occupied, player);
+            let occupied = occupied_by(board, boxes);
+            let region = reach_of(board, &occupied, player);
             (occupied, region)
         };
         let key = |boxes: &[usize], region: &[bool]| {
@@ -709,12 +702,8 @@ mod tests {
             let mut scratch = Scratch::new(board.len);
             for (search, freeze) in [(&*without, false), (&*with, true)] {
                 for id in 0..search.len() as u32 {
-                    let boxes: Vec<usize> =
-                        grid::set_bits(search.table.row(id)).map(|bit| board.interior[bit]).collect();
-                    let mut occupied = vec![false; board.len];
-                    for &b in &boxes {
-                        occupied[b] = true;
-                    }
+                    let boxes = squares_of(&board, search.table.row(id));
+                    let occupied = occupied_by(&board, &boxes);
                     let player = usize::from(search.table.node(id).player);
                     for &b in &boxes {
                         if !pull_freeze_deadlock(
