@@ -597,7 +597,8 @@ const CAREFUL: [Phase; 3] = [
 /// Chosen again (thirty-fourth session) for the levels that the third search of
 /// [`ONE_THREAD_LONG`] solves past the screening files' 15 s: `xsokoban` 85 in 22.5 s and 29 in
 /// 24.8 s alone, `sasquatch` 25 some 18.6 s into its slice there, written by hand into a copy of
-/// the files. With them, `sokoban-slices --seconds 58.8 --beside
+/// the files (the search's 30 s files, made after, hold the same and score these slices 75 / 75
+/// / 75 / 74 and 38). With them, `sokoban-slices --seconds 58.8 --beside
 /// 'careful:home+shut-out+pushable=60'` scores the slices before `xsokoban` 73 / 73 / 73 / 73 at
 /// margins 1.0 to 1.3 and `sasquatch` 37 at each, and its climb gives 75 / 75 / 74 / 74 and 38
 /// with five dives: the dive with pushable-box cells 9.75 s (36, 40, 75), the third search
