@@ -139,6 +139,15 @@ impl Board {
         Ok(board)
     }
 
+    /// The map of the squares that `boxes` stand on, a flag per cell.
+    pub(crate) fn occupied_by(&self, boxes: &[usize]) -> Vec<bool> {
+        let mut occupied = vec![false; self.len];
+        for &b in boxes {
+            occupied[b] = true;
+        }
+        occupied
+    }
+
     /// The cell one step from `cell` in direction `d`. Only called on interior cells, which
     /// never lie on the rim, so the step stays on the grid.
     #[must_use]

@@ -14,10 +14,7 @@ use grid::Bfs;
 /// The search guarantees that each walk exists; if one somehow did not, it is left out and
 /// the replay of [`crate::verify`] rejects the answer.
 pub(crate) fn lurd_of(board: &Board, boxes: &[usize], player: usize, pushes: &[Push]) -> String {
-    let mut occupied = vec![false; board.len];
-    for &b in boxes {
-        occupied[b] = true;
-    }
+    let mut occupied = board.occupied_by(boxes);
     // The interior never touches the rim, so the walks need no bounds checks.
     let mut bfs = Bfs::with_rim(board.width, board.len);
     let mut player = player;

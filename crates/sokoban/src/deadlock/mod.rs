@@ -77,24 +77,15 @@ pub(crate) mod test_support {
     pub(super) fn setup(rows: &[&str]) -> (Board, Vec<bool>, Level) {
         let level = Level::parse(1, "t", rows).unwrap();
         let board = Board::new(&level).unwrap();
-        let occupied = occupied_by(&board, &level.boxes);
+        let occupied = board.occupied_by(&level.boxes);
         (board, occupied, level)
-    }
-
-    /// The map of the squares that `boxes` stand on.
-    pub(crate) fn occupied_by(board: &Board, boxes: &[usize]) -> Vec<bool> {
-        let mut occupied = vec![false; board.len];
-        for &b in boxes {
-            occupied[b] = true;
-        }
-        occupied
     }
 
     /// The boxes a search of `level` starts with (those in the player's region, see
     /// `boxes_inside`) and the map of the squares they occupy.
     pub(crate) fn boxes_on_floor(board: &Board, level: &Level) -> (Vec<usize>, Vec<bool>) {
         let inside = crate::boxes_inside(board, level);
-        let occupied = occupied_by(board, &inside);
+        let occupied = board.occupied_by(&inside);
         (inside, occupied)
     }
 

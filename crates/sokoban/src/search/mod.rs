@@ -917,7 +917,7 @@ mod tests {
         let level = Level::parse(1, "t", &ROOM_ROUND_THE_HALL).unwrap();
         let board = Board::new(&level).unwrap();
         let mut packing = Packing::new(&board, &level.boxes, level.player).expect("a goal room");
-        let mut occupied = crate::deadlock::test_support::occupied_by(&board, &level.boxes);
+        let mut occupied = board.occupied_by(&level.boxes);
         let goal = packing.next_goals(&occupied).next().expect("an empty room");
         // The deepest goal first.
         assert_eq!(goal, 5 * 9 + 1);

@@ -587,7 +587,6 @@ fn can_pull_out(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deadlock::test_support::occupied_by;
     use crate::level::Level;
     use crate::{Options, Status, Techniques, solve};
 
@@ -637,7 +636,7 @@ mod tests {
         let (mut joined, mut apart) = (0, 0);
         for level in crate::tests::random_room_levels(200) {
             let board = Board::new(&level).unwrap();
-            let occupied = occupied_by(&board, &level.boxes);
+            let occupied = board.occupied_by(&level.boxes);
             let free = |c: usize| board.floor[c] && !occupied[c];
             let mut cuts = Cuts::new(board.len);
             // Numbered twice, so what the first numbering left behind is cleared.
@@ -672,7 +671,7 @@ mod tests {
         for level in crate::tests::random_room_levels(400) {
             let board = Board::new(&level).unwrap();
             let Some(mut packing) = Packing::new(&board, &level.boxes, level.player) else { continue };
-            let mut occupied = occupied_by(&board, &level.boxes);
+            let mut occupied = board.occupied_by(&level.boxes);
             let mut bfs = Bfs::with_rim(board.width, board.len);
             let region: Vec<bool> = bfs
                 .distances([level.player], |c| board.floor[c] && !occupied[c])

@@ -516,7 +516,7 @@ fn lone_box_distances(board: &Board, starts: &[usize]) -> Vec<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deadlock::test_support::{occupied_by, reach_of, squares_of};
+    use crate::deadlock::test_support::{reach_of, squares_of};
 
     fn settings(weight: u64, cells: bool, weighed: bool, start_region: Option<usize>) -> PullSettings {
         PullSettings { weight, cells, weighed, start_region, freeze: true, memory_budget: u64::MAX }
@@ -565,7 +565,7 @@ mod tests {
             }
             levels += 1;
             for id in 0..pulls.len() as u32 {
-                let mut occupied = occupied_by(&board, &squares_of(&board, pulls.table.row(id)));
+                let mut occupied = board.occupied_by(&squares_of(&board, pulls.table.row(id)));
                 let player = usize::from(pulls.table.node(id).player);
                 // The cell's last bit: whether the player can walk to the start's square.
                 let region = reach_of(&board, &occupied, player);
@@ -638,7 +638,7 @@ mod tests {
         let mut target = starts.to_vec();
         target.sort_unstable();
         let region_of = |boxes: &[usize], player: usize| {
-            let occupied = occupied_by(board, boxes);
+            let occupied = board.occupied_by(boxes);
             let region = reach_of(board, &occupied, player);
             (occupied, region)
         };
@@ -703,7 +703,7 @@ mod tests {
             for (search, freeze) in [(&*without, false), (&*with, true)] {
                 for id in 0..search.len() as u32 {
                     let boxes = squares_of(&board, search.table.row(id));
-                    let occupied = occupied_by(&board, &boxes);
+                    let occupied = board.occupied_by(&boxes);
                     let player = usize::from(search.table.node(id).player);
                     for &b in &boxes {
                         if !pull_freeze_deadlock(
