@@ -613,11 +613,23 @@ const CAREFUL: [Phase; 3] = [
 /// in 7 to 10 s rather than 24 to 46; 41 later, 23.9 -> 46.5 s, in the pull-led dive that now
 /// starts at 40.2 s), `sasquatch` 38 -> 39 / 50 (25 gained at 29.9 s, none lost; eight levels
 /// slower by some 5 s, solved in dives that now start later).
+///
+/// Lengthened (thirty-fifth session) for the pull-led dive, whose 30 s screening files show
+/// `xsokoban` 42 at 19.1 s alone, a level no portfolio had solved, and 29 and 85 at 14.7 and
+/// 16.3 s. It gets 19.5 s, from the third search (29.25 -> 19.5 s: its `sasquatch` 25 at 18.6 s
+/// stays, and its 29 and 85 fall to the pull-led dive if it misses them) and from the dive with
+/// passage cells (5.25 -> 5 s). By the files, beside the careful thread: `xsokoban` 75 / 75 / 75
+/// / 74 -> 76 / 75 / 74 / 73 at margins 1.0 to 1.3 (42 gained, but more levels near their
+/// slices' ends), `sasquatch` 38 -> 38 / 37 / 37 / 37. The climb's own slices (the pull-led
+/// dive 33.75 s, the third search 5 s, no dive with pushable-box cells) cover 76 at every
+/// margin but lose `sasquatch` 25. Both cores at 60 s a level, old then new the same sitting:
+/// `xsokoban` 76 -> 77 / 90 (42 gained at 50.1 s, 19.6 s into the pull-led dive; none lost; the
+/// same pushes on the 76 both solve), `sasquatch` 39 -> 39 / 50, the same levels and pushes.
 const DIVES_LONG: [Phase; 6] = [
     phase(0.02, false, 0),
     phase(0.1825, false, MOBILE_CELLS),
-    unweighted(weighing_pulls(toward_start_region(pull_led(0.67)))),
-    pull_led(0.8283),
+    unweighted(weighing_pulls(toward_start_region(pull_led(0.5075)))),
+    pull_led(0.8325),
     phase(0.9158, false, PASSAGE_CELLS),
     unweighted(free_dive(1.0, MOBILE_CELLS)),
 ];
