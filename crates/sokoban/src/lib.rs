@@ -623,8 +623,9 @@ const CAREFUL: [Phase; 3] = [
 /// slices' ends), `sasquatch` 38 -> 38 / 37 / 37 / 37. The climb's own slices (the pull-led
 /// dive 33.75 s, the third search 5 s, no dive with pushable-box cells) cover 76 at every
 /// margin but lose `sasquatch` 25. Both cores at 60 s a level, old then new the same sitting:
-/// `xsokoban` 76 -> 77 / 90 (42 gained at 50.1 s, 19.6 s into the pull-led dive; none lost; the
-/// same pushes on the 76 both solve), `sasquatch` 39 -> 39 / 50, the same levels and pushes.
+/// `xsokoban` 76 -> 77 / 90 (42 gained at 50.1 s, found at the very end of the pull-led dive's
+/// slice; none lost; the same pushes on the 76 both solve), `sasquatch` 39 -> 39 / 50, the same
+/// levels and pushes. 42 is not a steady gain: two runs of it alone after the set gave up.
 const DIVES_LONG: [Phase; 6] = [
     phase(0.02, false, 0),
     phase(0.1825, false, MOBILE_CELLS),
