@@ -42,12 +42,18 @@ fn board(level: &Level, has_box: &[bool], player: usize, caption: String) -> Fra
     Frame::from_rows(rows, squares.width(), caption)
 }
 
-/// The level's start as a frame: the thumbnail of the collection page.
-pub fn start(level: &Level) -> Frame {
+/// The map of the level's squares that hold a box at the start, a flag per square.
+fn box_map(level: &Level) -> Vec<bool> {
     let mut has_box = vec![false; level.squares().len()];
     for &cell in level.boxes() {
         has_box[cell] = true;
     }
+    has_box
+}
+
+/// The level's start as a frame: the thumbnail of the collection page.
+pub fn start(level: &Level) -> Frame {
+    let has_box = box_map(level);
     let caption = format!("start: {} boxes", level.boxes().len());
     board(level, &has_box, level.player(), caption)
 }
@@ -59,10 +65,7 @@ pub fn start(level: &Level) -> Frame {
 /// this would be a bug.
 pub fn solution_replay(level: &Level, lurd: &str, title: &str) -> Result<Replay> {
     let squares = &level.squares();
-    let mut has_box = vec![false; squares.len()];
-    for &cell in level.boxes() {
-        has_box[cell] = true;
-    }
+    let mut has_box = box_map(level);
     let mut player = level.player();
     let total_moves = lurd.chars().count();
     let total_pushes = lurd.chars().filter(char::is_ascii_uppercase).count();
