@@ -524,10 +524,11 @@ const CAREFUL: [Phase; 3] = [
     phase(1.0, true, FAST_CELLS),
 ];
 /// The portfolio on two threads from [`LONG_LIMIT`] on. One thread runs the careful search
-/// whose cells count the boxes the player can push for the whole time ([`CAREFUL_LONG`]): the
-/// two threads solve `xsokoban` 23, 85 and 87 only after 35 s, which no other search does
-/// alone within its screened time and this one not within 20 s, so it needs the time. The
-/// other thread runs dives, with slices chosen (tenth session) by `cargo xtask sokoban-slices
+/// whose cells count the boxes the player can push ([`CAREFUL_LONG`]; for the whole time until
+/// the thirty-sixth session, see the last paragraph): the two threads solve `xsokoban` 23, 85
+/// and 87 only after 35 s, which no other search does alone within its screened time and this
+/// one not within 20 s, so it needs the time. The other thread runs dives, with slices chosen
+/// (tenth session) by `cargo xtask sokoban-slices
 /// docs/sokoban-screening --seconds 58.8 --beside careful:home+shut-out+pushable=60`, which
 /// counts what the careful search covers on its own thread as covered: the plain dive 1.2 s,
 /// the dive with pushable-box cells 19.75 s (`xsokoban` 36 at 10.0 s, 61 at 14.9 s, `sasquatch`
@@ -626,15 +627,31 @@ const CAREFUL: [Phase; 3] = [
 /// `xsokoban` 76 -> 77 / 90 (42 gained at 50.1 s, found at the very end of the pull-led dive's
 /// slice; none lost; the same pushes on the 76 both solve), `sasquatch` 39 -> 39 / 50, the same
 /// levels and pushes. 42 is not a steady gain: two runs of it alone after the set gave up.
-const DIVES_LONG: [Phase; 6] = [
+///
+/// Chosen again (thirty-sixth session) for both threads at once, once the careful search had
+/// been screened at 60 s: alone, it solves `xsokoban` 12, 14, 23 to 26, 36, 45, 55, 67 and 87
+/// at 21 to 36 s, 63 at 43.8 s and 75 at 50.1 s, `sasquatch` 24, 31 and 42 at 26 to 34 s, and
+/// nothing after that another search does not solve sooner. A climb over the slices of both
+/// threads with these files (the careful thread's searches counted like the dives') gives the
+/// careful thread's last 14 s to the dive with pushable-box cells, run first on that thread,
+/// and takes that dive and the one with passage cells from the dives' thread, whose slices go
+/// to the third search (26.5 s) and the pull-led dive (27.25 s; `xsokoban` 42 at 19.1 s
+/// alone). By the files: `xsokoban` 77 / 76 / 75 / 73 -> 77 at every margin 1.0 to 1.3,
+/// `sasquatch` 39 / 38 / 38 / 38 -> 39 at each. With the dive after the careful search rather
+/// than before, the same levels by the files, but later: both cores at 60 s a level, old then
+/// new the same sitting, `xsokoban` 76 -> 77 / 90 (42 gained at 48.7 s, none lost) in 1247 ->
+/// 1480 s (median 1.79 -> 3.54 s: eleven levels that took 1.2 to 8.1 s took 14.7 to 53.8 s,
+/// waiting for the dive at 46 s). With the dive first, the same sitting: `xsokoban` 76 -> 77 /
+/// 90 (42 gained at 47.4 s, none lost) in 1247 -> 1194 s (median 1.79 -> 1.10 s; 44 levels
+/// faster, 9 slower, among them 21, 47 and 76, which the careful search solves, now from 14 s),
+/// `sasquatch` 39 -> 39 / 50, the same levels, in 906 -> 815 s (median 4.93 -> 1.24 s).
+const DIVES_LONG: [Phase; 4] = [
     phase(0.02, false, 0),
-    phase(0.1825, false, MOBILE_CELLS),
-    unweighted(weighing_pulls(toward_start_region(pull_led(0.5075)))),
-    pull_led(0.8325),
-    phase(0.9158, false, PASSAGE_CELLS),
+    unweighted(weighing_pulls(toward_start_region(pull_led(0.4617)))),
+    pull_led(0.9158),
     unweighted(free_dive(1.0, MOBILE_CELLS)),
 ];
-const CAREFUL_LONG: [Phase; 1] = [phase(1.0, true, MOBILE_CELLS)];
+const CAREFUL_LONG: [Phase; 2] = [phase(0.2333, false, MOBILE_CELLS), phase(1.0, true, MOBILE_CELLS)];
 /// The same without feature cells, as before they came.
 const ONE_THREAD_PLAIN: [Phase; 2] = [phase(FAST_DIVE_SHARE, false, 0), phase(1.0, true, 0)];
 const DIVES_PLAIN: [Phase; 1] = [phase(1.0, false, 0)];
