@@ -632,8 +632,8 @@ const CAREFUL: [Phase; 3] = [
 /// been screened at 60 s: alone, it solves `xsokoban` 12, 14, 23 to 26, 36, 45, 55, 67 and 87
 /// at 21 to 36 s, 63 at 43.8 s and 75 at 50.1 s, `sasquatch` 24, 31 and 42 at 26 to 34 s, and
 /// nothing after that another search does not solve sooner. A climb over the slices of both
-/// threads with these files (the careful thread's searches counted like the dives') gives the
-/// careful thread's last 14 s to the dive with pushable-box cells, run first on that thread,
+/// threads with these files (the careful thread's searches counted like the dives') gives 14 s
+/// of the careful thread's time to the dive with pushable-box cells (run first on that thread),
 /// and takes that dive and the one with passage cells from the dives' thread, whose slices go
 /// to the third search (26.5 s) and the pull-led dive (27.25 s; `xsokoban` 42 at 19.1 s
 /// alone). By the files: `xsokoban` 77 / 76 / 75 / 73 -> 77 at every margin 1.0 to 1.3,
