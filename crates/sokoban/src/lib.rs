@@ -138,10 +138,10 @@
 //! With [`Options::side_by_side`] two threads share the work, each for the whole time limit:
 //! one runs the dives of `ONE_THREAD`, the other the careful search, plainly for its first 40%
 //! (`FAST_DIVE_SHARE`) and with cells after (unweighted for 5% first); the first to settle the
-//! level stops the other. From 30 s they share a portfolio instead: the careful search whose
-//! cells count the pushable boxes on one thread for the whole time, dives with cells (weighted
-//! and unweighted, with and without the packing orders, one led by a search of pulls) one after
-//! the other on the other.
+//! level stops the other. From 30 s they share a portfolio instead: on one thread the dive whose
+//! cells count the pushable boxes for its first 23%, then the careful search with those cells;
+//! on the other, dives with cells (weighted and unweighted, with and without the packing orders,
+//! two led by searches of pulls) one after the other.
 //! Tunnel macros and packing orders can skip the only way through, so a search with them that
 //! runs dry is followed by one without them before a level is called unsolvable.
 //!
