@@ -94,8 +94,8 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
-    /// frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, pulls, pull-freeze,
-    /// improve.
+    /// frozen-goals, matching, tunnels, packing, parking, advisor, cells, move-weights, pulls,
+    /// pull-freeze, improve.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
     /// Run one search of the fast mode alone, on one thread a level, for the whole time limit,
@@ -229,6 +229,7 @@ fn run(args: &Args) -> Result<bool> {
             "matching" => techniques.matching = false,
             "tunnels" => techniques.tunnels = false,
             "packing" => techniques.packing = false,
+            "parking" => techniques.parking = false,
             "advisor" => techniques.advisor = false,
             "cells" => techniques.cells = false,
             "move-weights" => techniques.move_weights = false,
@@ -236,7 +237,7 @@ fn run(args: &Args) -> Result<bool> {
             "pull-freeze" => techniques.pull_freeze = false,
             other => {
                 anyhow::bail!(
-                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, advisor, cells, move-weights, pulls, pull-freeze, improve)"
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, parking, advisor, cells, move-weights, pulls, pull-freeze, improve)"
                 )
             }
         }

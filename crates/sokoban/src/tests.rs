@@ -527,6 +527,64 @@ fn the_packing_order_never_changes_solvability_on_random_levels() {
     assert!(rooms > 100 && solved > 5, "{rooms} levels with a goal room, {solved} solvable");
 }
 
+/// Random levels with a goal room that has walls inside: a wall across the level with one
+/// doorway, behind it a room four squares wide with a few walls of its own and two or three
+/// goals, a few walls in front. The walls inside often leave a room that cannot be filled goal
+/// by goal, only with a box parked on the way (see `packing`). Solvable by construction: the
+/// boxes start on the goals and a player who starts in front makes random steps and pulls.
+pub(crate) fn random_walled_room_levels(count: usize) -> Vec<Level> {
+    let mut random = testkit::Random::new(0x0ddb_a11c_0ffe_e001);
+    let mut next = move |n: usize| random.below(n);
+    let mut levels = Vec::new();
+    while levels.len() < count {
+        let (width, height) = (10 + next(2), 6 + next(2));
+        let door = 1 + next(height - 2);
+        let mut cells: Vec<char> = (0..width * height)
+            .map(|i| {
+                let (row, col) = (i / width, i % width);
+                let rim = row == 0 || col == 0 || row + 1 == height || col + 1 == width;
+                let fence = col == 5 && row != door;
+                let inner = if col < 5 { 22 } else { 4 };
+                if rim || fence || (col != 5 && next(100) < inner) { '#' } else { ' ' }
+            })
+            .collect();
+        let mut room: Vec<usize> = (0..cells.len()).filter(|&i| i % width < 5 && cells[i] == ' ').collect();
+        let front: Vec<usize> = (0..cells.len()).filter(|&i| i % width > 5 && cells[i] == ' ').collect();
+        let boxes = 2 + next(2);
+        if room.len() < boxes + 2 || front.is_empty() {
+            continue;
+        }
+        for _ in 0..boxes {
+            cells[room.swap_remove(next(room.len()))] = '*';
+        }
+        let mut player = front[next(front.len())];
+        let steps = [1, width, width.wrapping_neg(), usize::MAX];
+        for _ in 0..400 {
+            let step = steps[next(4)];
+            let (ahead, behind) = (player.wrapping_add(step), player.wrapping_sub(step));
+            if !matches!(cells[ahead], ' ' | '.') {
+                continue;
+            }
+            if matches!(cells[behind], '$' | '*') && next(2) == 0 {
+                // Pulled: the box comes to the player's square.
+                cells[behind] = if cells[behind] == '*' { '.' } else { ' ' };
+                cells[player] = if cells[player] == '.' { '*' } else { '$' };
+            }
+            player = ahead;
+        }
+        cells[player] = if cells[player] == '.' { '+' } else { '@' };
+        levels.extend(level_of_cells(&cells, width, levels.len() + 1, "walled room"));
+    }
+    levels
+}
+
+#[test]
+fn a_plan_that_parks_boxes_never_changes_solvability_on_random_levels() {
+    let (rooms, solved) =
+        check_rooms_against_reference(random_walled_room_levels(3000), crate::search::parks_boxes);
+    assert!(rooms > 100 && solved == rooms, "{rooms} levels whose plan parks a box, {solved} solvable");
+}
+
 /// Random levels with a block of goals in an open area: a row of alcoves under the top wall
 /// (each a doorway, too many for one room), below it a hall with the player, the boxes, a few
 /// walls and four goals in a square in a bottom corner, so that only the goals' own block can

@@ -19,7 +19,7 @@
 //! leaves fewer regions shut out of the player or, where the cells count them, fewer boxes in
 //! passages (see `open`).
 
-use super::packing::{Packing, Step};
+use super::packing::{Packing, Placing, Step};
 use super::table::{ADVISED, Node, PACKED};
 use super::{BOXES_HOME_SHIFT, PASSAGES_SHIFT, Parent, Pulls, SHUT_OUT_SHIFT, Search};
 use crate::deadlock::{self, Corral};
@@ -64,6 +64,9 @@ impl Search<'_> {
         if self.limits.cells & super::PASSAGES != 0 {
             self.boxes_in_passages = self.boxes_on(&self.board.passage);
         }
+        if let Some(packing) = &mut self.packing {
+            packing.load(&self.occupied);
+        }
         let exact = self.limits.fewest_moves_at.is_some();
         if exact {
             self.reach.walk_distances(self.board, &self.occupied, usize::from(node.player));
@@ -98,10 +101,7 @@ impl Search<'_> {
             // A corral that asks for a push of a finished box in a goal room, which stays put,
             // says nothing under the packing order: every push is tried instead.
             Corral::Only(pushes)
-                if self
-                    .packing
-                    .as_ref()
-                    .is_some_and(|p| pushes.iter().any(|&(b, _)| p.finished(b, &self.occupied))) =>
+                if self.packing.as_ref().is_some_and(|p| pushes.iter().any(|&(b, _)| p.finished(b))) =>
             {
                 self.all_pushes()
             }
@@ -125,7 +125,7 @@ impl Search<'_> {
         for (b, d) in pushes {
             let walk = if exact { self.reach.walk(self.board.step(b, d.opposite())) } else { 0 };
             let entry = match &mut packing {
-                Some(packing) if packing.finished(b, &self.occupied) => continue,
+                Some(packing) if packing.finished(b) => continue,
                 Some(packing) if !packing.in_room(b) && packing.in_room(self.board.step(b, d)) => {
                     let Some(entry) = self.room_entry(packing, b, d) else { continue };
                     Some(entry)
@@ -142,9 +142,10 @@ impl Search<'_> {
         self.packing = packing;
     }
 
-    /// The packing advisor (see `packing`): for each room's next goal, a box outside the room,
-    /// not finished elsewhere, that a push path of its own takes there (found within
-    /// [`ADVISOR_POSITIONS`] of its positions) makes a child with the box on that goal.
+    /// The packing advisor (see `packing`): for each room's next placing, a box outside the
+    /// room, not finished elsewhere (or the box the placing moves on, when it parked one), that
+    /// a push path of its own takes to the placing's square (found within [`ADVISOR_POSITIONS`]
+    /// of its positions) makes a child with the box there.
     fn advise(&mut self, parent: Parent<'_>, packing: &mut Packing) {
         // Every box is asked at the start and after a move that filled a goal, when the next
         // goal is a new one; otherwise only the box just pushed, the one whose way may have
@@ -154,18 +155,23 @@ impl Search<'_> {
         // 15 s solved `xsokoban` 51 / 90 against 53 (36 gained; 10, 15 and 55 lost).
         // `last_box` knows no box pushed last exactly there: at the start and after a room move.
         let pushed = last_box(self.board, parent.node);
-        let goals: Vec<usize> = packing.next_goals(&self.occupied).collect();
-        for goal in goals {
-            let Some(goal_index) = self.board.goals.iter().position(|&g| g == goal) else { continue };
+        let placings: Vec<Placing> = packing.next_placings().collect();
+        for Placing { target: goal, from } in placings {
+            let goal_index = self.board.goals.iter().position(|&g| g == goal);
             let candidates: Vec<usize> = (self.boxes.iter().copied())
                 .filter(|&b| pushed.is_none_or(|p| p == b))
-                .filter(|&b| !packing.same_room(b, goal) && !packing.finished(b, &self.occupied))
-                // A box that could not reach the goal were it alone on the board never can.
+                .filter(|&b| match from {
+                    Some(parked) => b == parked,
+                    None => !packing.same_room(b, goal) && !packing.finished(b),
+                })
+                // A box that could not reach a goal were it alone on the board never can.
                 .filter(|&b| {
                     Direction::READING_ORDER.into_iter().any(|d| {
                         let side = self.board.step(b, d);
                         self.reach.contains(side)
-                            && self.board.push_distance(goal_index, b, side) != crate::board::UNREACHABLE
+                            && goal_index.is_none_or(|goal_index| {
+                                self.board.push_distance(goal_index, b, side) != crate::board::UNREACHABLE
+                            })
                     })
                 })
                 .collect();
@@ -211,7 +217,7 @@ impl Search<'_> {
     /// order (see `packing`): on the room's next goal, or `None` when the room is full or its
     /// next goal out of the box's reach.
     fn room_entry(&mut self, packing: &mut Packing, b: usize, d: Direction) -> Option<RoomMove> {
-        let goal = packing.next_goal(self.board.step(b, d), &self.occupied)?;
+        let goal = packing.next_goal(self.board.step(b, d))?;
         self.occupied[b] = false;
         let path = packing.entry_path(self.board, &self.occupied, b, d, goal);
         self.occupied[b] = true;

@@ -229,6 +229,9 @@ pub struct Techniques {
     pub tunnels: bool,
     /// Goal rooms filled in their packing order (fast mode only).
     pub packing: bool,
+    /// Boxes parked in a goal room that cannot be filled goal by goal (see `packing`); off,
+    /// such a room is not followed (with the packing orders only).
+    pub parking: bool,
     /// The packing advisor: a box taken from anywhere to its room's next goal in one move
     /// (with the packing orders only).
     pub advisor: bool,
@@ -257,6 +260,7 @@ impl Default for Techniques {
             matching: true,
             tunnels: true,
             packing: true,
+            parking: true,
             advisor: true,
             cells: true,
             improve: true,
@@ -442,7 +446,13 @@ pub(crate) fn lower_bound(board: &Board, boxes: &[usize], player: usize) -> Opti
 /// Whether the level has a goal room whose packing order the fast mode would follow.
 #[cfg(test)]
 pub(crate) fn has_goal_room(board: &Board, boxes: &[usize], player: usize) -> bool {
-    Packing::new(board, boxes, player).is_some()
+    Packing::new(board, boxes, player, true).is_some()
+}
+
+/// Whether the level has a goal room whose plan parks a box on the way (see `packing`).
+#[cfg(test)]
+pub(crate) fn parks_boxes(board: &Board, boxes: &[usize], player: usize) -> bool {
+    Packing::new(board, boxes, player, true).is_some_and(|packing| packing.parks())
 }
 
 #[cfg(test)]
@@ -504,7 +514,7 @@ impl<'a> Search<'a> {
             && !self.limits.optimal
             && self.limits.fewest_moves_at.is_none()
         {
-            self.packing = Packing::new(self.board, boxes, player);
+            self.packing = Packing::new(self.board, boxes, player, self.limits.techniques.parking);
             self.macros_used |= self.packing.is_some();
         }
         let words = self.child_words.clone();
@@ -916,9 +926,10 @@ mod tests {
     fn the_advisor_finds_a_box_its_whole_way_to_the_rooms_next_goal() {
         let level = Level::parse(1, "t", &ROOM_ROUND_THE_HALL).unwrap();
         let board = Board::new(&level).unwrap();
-        let mut packing = Packing::new(&board, &level.boxes, level.player).expect("a goal room");
+        let mut packing = Packing::new(&board, &level.boxes, level.player, true).expect("a goal room");
         let mut occupied = board.occupied_by(&level.boxes);
-        let goal = packing.next_goals(&occupied).next().expect("an empty room");
+        packing.load(&occupied);
+        let goal = packing.next_placings().next().expect("an empty room").target;
         // The deepest goal first.
         assert_eq!(goal, 5 * 9 + 1);
         let mut bfs = grid::Bfs::with_rim(board.width, board.len);

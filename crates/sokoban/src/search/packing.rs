@@ -30,6 +30,15 @@
 //!   the doorways are tried first. Taking a box out only makes room for the rest, so when the
 //!   greedy choice gets stuck no other choice would have emptied the room either. The fill
 //!   order is the reverse of the emptying order: the goal emptied last is filled first.
+//! - **Parked boxes.** Where the greedy emptying gets stuck, no box can leave, but one may be
+//!   pulled to another square of the room, out of the way of the others: a goal already
+//!   emptied or a square off the goals (YASS's packing order parks boxes in the room too, as
+//!   T. A. Wheeler's 2022 notes on its code tell). From there the greedy emptying goes on. A
+//!   best-first search over the room's positions (fewest boxes left, then fewest parked; at
+//!   most two parked, and a bound on its pull searches) finds such a way out when there is
+//!   one; it took at most a few milliseconds on every level of the four sets (`xsokoban` 20
+//!   parks one box, 50 two). Forwards, that is a *plan* of placings: a box brought in to a
+//!   square, or a parked box moved on to its goal. A room with no plan is not followed.
 //!
 //! ```text
 //!   #######        the room's goals, filled in the order 1..6: the deepest first, so no
@@ -38,13 +47,15 @@
 //!   #######
 //! ```
 //!
-//! **In the search** (fast mode only), a room with goals `order[0..k]` filled is worked on
-//! through `order[k]` alone: a push that brings a box in through a doorway is continued, as
-//! one macro move, along a shortest push path inside the room to `order[k]` (or dropped when
-//! there is none), and a box on one of the filled goals `order[0..k]` is *finished*, never
-//! pushed again. So the search never sees a half-filled room in a bad order. A room may hold
-//! boxes at the start, on its goals or off them: those not finished are pushed like any box,
-//! inside the room or out of it, until one lands on `order[k]` and finishes. Two other
+//! **In the search** (fast mode only), a room whose plan is done up to placing `k` (the last
+//! `k` for which every square that the first `k` placings fill holds a box) is worked on
+//! through placing `k` alone. When it brings a box from outside, a push that brings a box in
+//! through a doorway is continued, as one macro move, along a shortest push path inside the
+//! room to its square (or dropped when there is none); when it moves a parked box on, no box
+//! comes in until it is done. A box on a square the plan fills for good by placing `k` is
+//! *finished*, never pushed again. So the search never sees a half-filled room in a bad order.
+//! A room may hold boxes at the start, on its goals or off them: those not finished are pushed
+//! like any box, inside the room or out of it, until the plan takes them in. Two other
 //! techniques step aside for it: a tunnel macro stops at a room's edge (the entry macro takes
 //! over), and a PI-corral that asks for a push of a finished box is not followed (those boxes
 //! stay put, so its "only these pushes" would leave none).
@@ -57,7 +68,8 @@
 //! goal: the shortest push path of that box alone, the other boxes fixed, the player starting
 //! in its region ([`Packing::advised_path`]). The child has the box on the goal and counts
 //! every push; the search stores the move as one step and finds its pushes again from the
-//! parent when it writes the answer. Most such searches find no path, so each is bounded, and
+//! parent when it writes the answer. When the next placing moves a parked box on, the advisor
+//! offers that box's move alone. Most such searches find no path, so each is bounded, and
 //! rationed (see `expand`): asked of every box in every state, it cost a third of the states a
 //! second even with the player's flood at each position stopped early, and solved fewer
 //! levels. That flood is gone now: one numbering of the free squares per search says for every
@@ -70,6 +82,9 @@
 
 use crate::board::Board;
 use grid::{Bfs, Direction, UNREACHED};
+use rustc_hash::FxHashSet;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// Not in any room.
 const NO_ROOM: u8 = u8::MAX;
@@ -80,48 +95,91 @@ const MOST_DOORS_OCCUPIED: usize = 5;
 /// The fewest goals of a block of goals followed as a room (see the module notes).
 const FEWEST_BLOCK_GOALS: usize = 4;
 
-/// The rooms of a level and the order each is filled in.
+/// The rooms of a level and the plan each is filled by.
 pub(super) struct Packing {
     /// The room of each cell, or [`NO_ROOM`].
     room_of: Vec<u8>,
-    /// For each goal of a room, its place in the room's order.
-    place: Vec<u16>,
-    /// For each room, its goals in the order they are filled.
-    orders: Vec<Vec<usize>>,
+    /// For each room, the boxes brought in or moved on, in turn (see [`Placing`]).
+    plans: Vec<Vec<Placing>>,
+    /// For each room and each count `k` of its placings done, the squares that hold its boxes
+    /// then, the first `k` placings made in an empty room.
+    after: Vec<Vec<Vec<usize>>>,
+    /// For each square of a room, the count of its room's placings from which on a box on it
+    /// stays to the end; [`NEVER`] for a square the plan leaves empty or empties again.
+    settled_from: Vec<usize>,
+    /// For each room, how many of its placings the loaded position has done (see
+    /// [`Packing::load`]).
+    done: Vec<usize>,
     /// The search of push paths that the entry macro and the advisor share.
     paths: PushPaths,
 }
+
+/// One step of a room's plan: a box brought to `target`, from outside the room (`from` is
+/// `None`) or from the square `from` in the room where an earlier step parked it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Placing {
+    pub target: usize,
+    pub from: Option<usize>,
+}
+
+/// No count of placings: a square where no box stays.
+const NEVER: usize = usize::MAX;
 
 /// One push of a macro: the box's square before it and the direction.
 pub(super) type Step = (usize, Direction);
 
 impl Packing {
-    /// The rooms of `board` with the start position `boxes` / `player`, and their orders; `None`
-    /// when no room qualifies.
-    pub fn new(board: &Board, boxes: &[usize], player: usize) -> Option<Packing> {
+    /// The rooms of `board` with the start position `boxes` / `player`, and their plans, which
+    /// park boxes only when `parking`; `None` when no room qualifies.
+    pub fn new(board: &Board, boxes: &[usize], player: usize, parking: bool) -> Option<Packing> {
         let mut room_of = vec![NO_ROOM; board.len];
-        let mut place = vec![0; board.len];
-        let mut orders = Vec::new();
+        let mut settled_from = vec![NEVER; board.len];
+        let (mut plans, mut after) = (Vec::new(), Vec::new());
         let mut bfs = Bfs::with_rim(board.width, board.len);
         for Room { squares, doors } in rooms(board, boxes, player, &mut bfs) {
-            if orders.len() == MOST_ROOMS {
+            if plans.len() == MOST_ROOMS {
                 break;
             }
             let goals: Vec<usize> = squares.iter().copied().filter(|&c| board.goal[c]).collect();
             let inside = cells_of(board, &squares);
-            let doors = doors
-                .unwrap_or_else(|| (0..board.len).filter(|&c| !inside[c] && doorway(board, c)).collect());
-            if let Some(order) = fill_order(board, &inside, &goals, &doors, &mut bfs) {
+            let doors = doors.unwrap_or_else(|| doorways_outside(board, &inside));
+            if let Some(plan) = fill_plan(board, &inside, &goals, &doors, &mut bfs, parking) {
                 for &c in &squares {
-                    room_of[c] = orders.len() as u8;
+                    room_of[c] = plans.len() as u8;
                 }
-                for (index, &g) in order.iter().enumerate() {
-                    place[g] = index as u16;
+                let squares_after = squares_after(&plan);
+                // A box stays from the last count whose squares lack it on.
+                for &c in squares_after.last().into_iter().flatten() {
+                    settled_from[c] = (0..squares_after.len())
+                        .rev()
+                        .find(|&k| !squares_after[k].contains(&c))
+                        .map_or(0, |k| k + 1);
                 }
-                orders.push(order);
+                plans.push(plan);
+                after.push(squares_after);
             }
         }
-        (!orders.is_empty()).then_some(Packing { room_of, place, orders, paths: PushPaths::new(board) })
+        (!plans.is_empty()).then(|| Packing {
+            room_of,
+            done: vec![0; plans.len()],
+            plans,
+            after,
+            settled_from,
+            paths: PushPaths::new(board),
+        })
+    }
+
+    /// Loads the position whose boxes `occupied` holds: for each room, the most of its placings
+    /// done, the largest count whose squares all hold a box. A plan that parks no box fills
+    /// its squares one by one, so there the count is that of its first targets filled.
+    pub fn load(&mut self, occupied: &[bool]) {
+        for ((plan, after), done) in self.plans.iter().zip(&self.after).zip(&mut self.done) {
+            *done = if plan.iter().all(|placing| placing.from.is_none()) {
+                plan.iter().take_while(|placing| occupied[placing.target]).count()
+            } else {
+                (0..after.len()).rev().find(|&k| after[k].iter().all(|&c| occupied[c])).unwrap_or(0)
+            };
+        }
     }
 
     /// Whether `cell` lies in a followed room.
@@ -130,19 +188,36 @@ impl Packing {
         self.room_of[cell] != NO_ROOM
     }
 
-    /// Whether the box on `cell` is finished: on a goal of its room's order with it and every
-    /// goal before it filled (`occupied` holds the boxes). A finished box stays put.
-    pub fn finished(&self, cell: usize, occupied: &[bool]) -> bool {
-        let Some(order) = self.orders.get(usize::from(self.room_of[cell])) else { return false };
-        let place = usize::from(self.place[cell]);
-        order.get(place) == Some(&cell) && order[..place].iter().all(|&g| occupied[g])
+    /// Whether the box on `cell` is finished in the loaded position: its room's plan has come
+    /// as far as it puts a box there for good. A finished box stays put.
+    pub fn finished(&self, cell: usize) -> bool {
+        self.done.get(usize::from(self.room_of[cell])).is_some_and(|&done| done >= self.settled_from[cell])
     }
 
-    /// The goal of `cell`'s room to fill next, with `occupied` the boxes: the first of its order
-    /// not yet holding a box, or `None` when the room is full.
-    pub fn next_goal(&self, cell: usize, occupied: &[bool]) -> Option<usize> {
-        let room = self.room_of[cell];
-        self.orders.get(usize::from(room))?.iter().copied().find(|&g| !occupied[g])
+    /// The square of `cell`'s room that a box coming in goes to next in the loaded position:
+    /// the next placing's target when it brings a box from outside; `None` when the room is
+    /// full or must first move a box it parked.
+    pub fn next_goal(&self, cell: usize) -> Option<usize> {
+        let room = usize::from(self.room_of[cell]);
+        let placing = self.plans.get(room)?.get(self.done[room])?;
+        placing.from.is_none().then_some(placing.target)
+    }
+
+    /// The rooms' next placings in the loaded position, one for each room not yet full.
+    pub fn next_placings(&self) -> impl Iterator<Item = Placing> + '_ {
+        self.plans.iter().zip(&self.done).filter_map(|(plan, &done)| plan.get(done).copied())
+    }
+
+    /// Whether some room's plan parks a box.
+    #[cfg(test)]
+    pub fn parks(&self) -> bool {
+        self.plans.iter().flatten().any(|placing| placing.from.is_some())
+    }
+
+    /// The squares each room's plan fills, in turn (the targets of its placings).
+    #[cfg(test)]
+    fn orders(&self) -> Vec<Vec<usize>> {
+        self.plans.iter().map(|plan| plan.iter().map(|placing| placing.target).collect()).collect()
     }
 
     /// The pushes that take a box, just pushed from `from` in direction `d` into a room, on to
@@ -159,11 +234,6 @@ impl Packing {
         let room_of = &self.room_of;
         let first = [(board.step(from, d), d)];
         self.paths.shortest(board, occupied, first, goal, |c| room_of[c] != NO_ROOM, usize::MAX)
-    }
-
-    /// The rooms' next goals (see [`Packing::next_goal`]), one for each room not yet full.
-    pub fn next_goals<'a>(&'a self, occupied: &'a [bool]) -> impl Iterator<Item = usize> + 'a {
-        self.orders.iter().filter_map(|order| order.iter().copied().find(|&g| !occupied[g]))
     }
 
     /// Whether `a` and `b` lie in the same room.
@@ -190,6 +260,18 @@ impl Packing {
         });
         self.paths.shortest(board, occupied, first, goal, |_| true, most)
     }
+}
+
+/// For each count `k` of `plan`'s placings done in an empty room, the squares holding boxes.
+fn squares_after(plan: &[Placing]) -> Vec<Vec<usize>> {
+    let mut squares = vec![Vec::new()];
+    for placing in plan {
+        let mut next: Vec<usize> = squares[squares.len() - 1].clone();
+        next.retain(|&c| Some(c) != placing.from);
+        next.push(placing.target);
+        squares.push(next);
+    }
+    squares
 }
 
 /// The breadth-first search of one box's push paths (see [`PushPaths::shortest`]), with the
@@ -506,6 +588,12 @@ fn goal_areas(board: &Board, region: &[usize]) -> Vec<Vec<usize>> {
     areas
 }
 
+/// The doorways of the board outside the room `inside` marks: where the player who empties a
+/// room fenced by doorways comes in from.
+fn doorways_outside(board: &Board, inside: &[bool]) -> Vec<usize> {
+    (0..board.len).filter(|&c| !inside[c] && doorway(board, c)).collect()
+}
+
 /// A floor square, not a goal, walled on two opposite sides: where rooms end.
 fn doorway(board: &Board, cell: usize) -> bool {
     let wall = |d| !board.floor[board.step(cell, d)];
@@ -515,73 +603,161 @@ fn doorway(board: &Board, cell: usize) -> bool {
             || (wall(Direction::Left) && wall(Direction::Right)))
 }
 
-/// The order to fill the room's `goals` in (see the module notes), or `None` when the full room
-/// cannot be emptied through its doorways.
-fn fill_order(
+/// The most pull searches (see [`pull_out`]) that looking for a room's plan may make: a room
+/// the greedy emptying leaves stuck is searched further for boxes to park, and most such
+/// rooms need one or two; the bound keeps the rest cheap, since every search of a level
+/// starts by finding its plans.
+const MOST_PULL_SEARCHES: usize = 4_000;
+/// The most boxes a plan parks. At most six, `sasquatch` 31 (four parked) took the dive with
+/// pushable-box cells 29.7 s alone rather than 4.8 s, and no level came sooner (`xsokoban` 87,
+/// three parked, 11.5 s either way; `sasquatch` 9, five, 0.01 -> 0.1 s).
+const MOST_PARKED: usize = 2;
+
+/// A backward move of a room's emptying: the box on the first square pulled out of the room
+/// (`None`) or onto the second, inside it.
+type Pull = (usize, Option<usize>);
+
+/// The plan that fills the room's `goals` (see the module notes), or `None` when none was
+/// found: the full room emptied backwards through its doorways, box by box, each pulled out
+/// when one can be, and when none can, one pulled to a square inside the room out of the
+/// way (parked), as few times as a best-first search over the room's positions finds; only
+/// when `parking`.
+fn fill_plan(
     board: &Board,
     inside: &[bool],
     goals: &[usize],
     doors: &[usize],
     bfs: &mut Bfs,
-) -> Option<Vec<usize>> {
+    parking: bool,
+) -> Option<Vec<Placing>> {
     // Goals nearest the doorways are tried first: they are the natural last ones to fill. The
     // start does not enter: trying first the goals that hold no box at the start (so that those
     // boxes are filled early and stay), or first those that do, changed the orders of six
     // `xsokoban` levels and solved none of them more at 60 s a level: 15 was lost either way,
     // 48 too by the first (the second took it 30 s, not 5).
     let distance = bfs.distances(doors.iter().copied(), |c| board.floor[c]).to_vec();
+    let mut emptying = Emptying { board, inside, doors, bfs, searches: 0, squares: Vec::new() };
     let mut left: Vec<usize> = goals.to_vec();
     left.sort_by_key(|&g| (distance[g], g));
-    let mut full = vec![false; board.len];
-    for &g in goals {
-        full[g] = true;
+    let mut pulls = Vec::new();
+    emptying.greedily(&mut left, &mut pulls)?;
+    if !parking {
+        return left.is_empty().then(|| placings_of(&pulls));
     }
-    let mut emptied = Vec::with_capacity(goals.len());
-    while !left.is_empty() {
-        let index = left.iter().position(|&g| can_pull_out(board, inside, &full, doors, g, bfs))?;
-        let g = left.remove(index);
-        full[g] = false;
-        emptied.push(g);
-    }
-    emptied.reverse();
-    Some(emptied)
-}
-
-/// Whether the box on `start`, the others of `full` in place, can be pulled out of the room
-/// onto a square outside it by a player coming in from the `doors`.
-fn can_pull_out(
-    board: &Board,
-    inside: &[bool],
-    full: &[bool],
-    doors: &[usize],
-    start: usize,
-    bfs: &mut Bfs,
-) -> bool {
-    // The moving box stands on `at`; its goal `start` is free once it has left.
-    let free = |c: usize, at: usize| board.floor[c] && c != at && (!full[c] || c == start);
-    let from_doors = bfs.distances(doors.iter().copied(), |c| free(c, start)).to_vec();
-    // Breadth-first over (box square, player square after the pull).
-    let mut seen = vec![false; board.len * 4];
-    let mut stack: Vec<(usize, Option<usize>)> = vec![(start, None)];
-    while let Some((at, player)) = stack.pop() {
-        if !inside[at] {
-            return true;
+    // The positions where the greedy emptying got stuck, cheapest first: fewest boxes left,
+    // then fewest parked.
+    let mut positions = vec![(left, pulls)];
+    let mut queue = BinaryHeap::from([Reverse((positions[0].0.len(), 0, 0))]);
+    let mut seen = FxHashSet::default();
+    while let Some(Reverse((_, parked, index))) = queue.pop() {
+        if positions[index].0.is_empty() {
+            return Some(placings_of(&positions[index].1));
         }
-        let reach = match player {
-            None => from_doors.clone(),
-            Some(p) => bfs.distances([p], |c| free(c, at)).to_vec(),
-        };
-        for d in Direction::READING_ORDER {
-            // The player stands on `to` beside the box and steps back to `back`, pulling it.
-            let to = board.step(at, d);
-            let back = board.step(to, d);
-            if reach[to] != UNREACHED && free(back, at) && !seen[to * 4 + d.index()] {
-                seen[to * 4 + d.index()] = true;
-                stack.push((to, Some(back)));
+        if parked == MOST_PARKED {
+            continue;
+        }
+        let (stuck, pulls) = positions[index].clone();
+        let full = cells_of(board, &stuck);
+        for (box_index, &b) in stuck.iter().enumerate() {
+            emptying.pull_out(&full, b)?;
+            for to in std::mem::take(&mut emptying.squares) {
+                let mut left = stuck.clone();
+                left[box_index] = to;
+                left.sort_by_key(|&g| (distance[g], g));
+                let mut pulls = pulls.clone();
+                pulls.push((b, Some(to)));
+                emptying.greedily(&mut left, &mut pulls)?;
+                let mut key = left.clone();
+                key.sort_unstable();
+                if seen.insert(key) {
+                    queue.push(Reverse((left.len(), parked + 1, positions.len())));
+                    positions.push((left, pulls));
+                }
             }
         }
     }
-    false
+    None
+}
+
+/// The forward plan of a room emptied by `pulls`: their reverse, each box brought to the
+/// square it was pulled from.
+fn placings_of(pulls: &[Pull]) -> Vec<Placing> {
+    pulls.iter().rev().map(|&(target, from)| Placing { target, from }).collect()
+}
+
+/// The backward emptying of one room: its squares, its doorways, and the count of pull
+/// searches made, which bounds the work.
+struct Emptying<'a> {
+    board: &'a Board,
+    inside: &'a [bool],
+    doors: &'a [usize],
+    bfs: &'a mut Bfs,
+    searches: usize,
+    /// The squares in the room that the last [`Emptying::pull_out`] pulled its box to.
+    squares: Vec<usize>,
+}
+
+impl Emptying<'_> {
+    /// Pulls out of the room, one by one, each box of `left` (the squares holding boxes, in
+    /// the order to try them) that can leave with the others in place, until none can; each
+    /// goes on `pulls`. Taking a box out only makes room for the rest, so when this gets stuck
+    /// no other choice of boxes to take out would have emptied the room either. `None` when
+    /// the pull searches ran out.
+    fn greedily(&mut self, left: &mut Vec<usize>, pulls: &mut Vec<Pull>) -> Option<()> {
+        let mut full = cells_of(self.board, left);
+        'next: loop {
+            for index in 0..left.len() {
+                if self.pull_out(&full, left[index])? {
+                    let b = left.remove(index);
+                    full[b] = false;
+                    pulls.push((b, None));
+                    continue 'next;
+                }
+            }
+            return Some(());
+        }
+    }
+
+    /// Whether the box on `start`, the others of `full` in place, can be pulled out of the
+    /// room onto a square outside it by a player coming in from the doorways; when it cannot,
+    /// [`Emptying::squares`] holds the squares in the room (not dead) it can be pulled to.
+    /// `None` when the pull searches ran out.
+    fn pull_out(&mut self, full: &[bool], start: usize) -> Option<bool> {
+        self.searches += 1;
+        if self.searches > MOST_PULL_SEARCHES {
+            return None;
+        }
+        let board = self.board;
+        self.squares.clear();
+        // The moving box stands on `at`; its square `start` is free once it has left.
+        let free = |c: usize, at: usize| board.floor[c] && c != at && (!full[c] || c == start);
+        let from_doors = self.bfs.distances(self.doors.iter().copied(), |c| free(c, start)).to_vec();
+        // Depth-first over (box square, player square after the pull).
+        let mut seen = vec![false; board.len * 4];
+        let mut stack: Vec<(usize, Option<usize>)> = vec![(start, None)];
+        while let Some((at, player)) = stack.pop() {
+            if !self.inside[at] {
+                return Some(true);
+            }
+            if at != start && !board.dead[at] && !self.squares.contains(&at) {
+                self.squares.push(at);
+            }
+            let reach = match player {
+                None => from_doors.clone(),
+                Some(p) => self.bfs.distances([p], |c| free(c, at)).to_vec(),
+            };
+            for d in Direction::READING_ORDER {
+                // The player stands on `to` beside the box and steps back to `back`, pulling it.
+                let to = board.step(at, d);
+                let back = board.step(to, d);
+                if reach[to] != UNREACHED && free(back, at) && !seen[to * 4 + d.index()] {
+                    seen[to * 4 + d.index()] = true;
+                    stack.push((to, Some(back)));
+                }
+            }
+        }
+        Some(false)
+    }
 }
 
 #[cfg(test)]
@@ -670,7 +846,7 @@ mod tests {
         let (mut found, mut none) = (0, 0);
         for level in crate::tests::random_room_levels(400) {
             let board = Board::new(&level).unwrap();
-            let Some(mut packing) = Packing::new(&board, &level.boxes, level.player) else { continue };
+            let Some(mut packing) = Packing::new(&board, &level.boxes, level.player, true) else { continue };
             let mut occupied = board.occupied_by(&level.boxes);
             let mut bfs = Bfs::with_rim(board.width, board.len);
             let region: Vec<bool> = bfs
@@ -678,7 +854,8 @@ mod tests {
                 .iter()
                 .map(|&d| d != UNREACHED)
                 .collect();
-            let goals: Vec<usize> = packing.next_goals(&occupied).collect();
+            packing.load(&occupied);
+            let goals: Vec<usize> = packing.next_placings().map(|placing| placing.target).collect();
             for goal in goals {
                 let outside: Vec<usize> =
                     level.boxes.iter().copied().filter(|&b| !packing.same_room(b, goal)).collect();
@@ -710,6 +887,105 @@ mod tests {
         assert!(found > 60 && none > 60, "{found} paths, {none} none");
     }
 
+    /// Whether a player coming in from the `doors` can pull the box on `start`, the boxes
+    /// `others` fixed, onto `to` (or, for `None`, out of the room `inside` marks), found the
+    /// plain way: breadth first over (box square, player square), one step at a time.
+    fn reference_pull(
+        board: &Board,
+        inside: &[bool],
+        doors: &[usize],
+        others: &[bool],
+        start: usize,
+        to: Option<usize>,
+    ) -> bool {
+        let n = board.len;
+        let open = |c: usize| board.floor[c] && !others[c];
+        let mut seen = vec![false; n * n];
+        let mut queue = std::collections::VecDeque::new();
+        let mut bfs = Bfs::with_rim(board.width, n);
+        for (p, &distance) in
+            bfs.distances(doors.iter().copied(), |c| open(c) && c != start).iter().enumerate()
+        {
+            if distance != UNREACHED {
+                seen[start * n + p] = true;
+                queue.push_back((start, p));
+            }
+        }
+        while let Some((at, player)) = queue.pop_front() {
+            if to.map_or(!inside[at], |to| at == to) {
+                return true;
+            }
+            for d in Direction::READING_ORDER {
+                let step = board.step(player, d);
+                if !open(step) || step == at {
+                    continue;
+                }
+                // The player walks on; stepping away from the box beside it, it may pull it too.
+                let mut next = vec![(at, step)];
+                if board.step(player, d.opposite()) == at {
+                    next.push((player, step));
+                }
+                for (box_at, player_at) in next {
+                    if !seen[box_at * n + player_at] {
+                        seen[box_at * n + player_at] = true;
+                        queue.push_back((box_at, player_at));
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn each_step_of_a_plan_that_parks_boxes_pulls_back_as_the_plain_search_finds() {
+        let (mut plans, mut parked) = (0, 0);
+        for level in crate::tests::random_walled_room_levels(3000) {
+            let board = Board::new(&level).unwrap();
+            let mut bfs = Bfs::with_rim(board.width, board.len);
+            for Room { squares, doors } in rooms(&board, &level.boxes, level.player, &mut bfs) {
+                let mut goals: Vec<usize> = squares.iter().copied().filter(|&c| board.goal[c]).collect();
+                let inside = cells_of(&board, &squares);
+                let doors = doors.unwrap_or_else(|| doorways_outside(&board, &inside));
+                let Some(plan) = fill_plan(&board, &inside, &goals, &doors, &mut bfs, true) else { continue };
+                plans += 1;
+                parked += plan.iter().filter(|placing| placing.from.is_some()).count();
+                let after = squares_after(&plan);
+                let mut last = after[after.len() - 1].clone();
+                last.sort_unstable();
+                goals.sort_unstable();
+                assert_eq!(last, goals, "{}", level.to_text());
+                for (k, placing) in plan.iter().enumerate() {
+                    assert!(inside[placing.target] && !after[k].contains(&placing.target));
+                    let mut others = vec![false; board.len];
+                    for &c in after[k + 1].iter().filter(|&&c| c != placing.target) {
+                        others[c] = true;
+                    }
+                    assert!(
+                        reference_pull(&board, &inside, &doors, &others, placing.target, placing.from),
+                        "{}: step {k} of {plan:?}",
+                        level.to_text()
+                    );
+                }
+            }
+        }
+        assert!(plans > 500 && parked > 100, "{plans} plans, {parked} boxes parked");
+    }
+
+    #[test]
+    fn without_parking_no_plan_parks_a_box() {
+        let levels = crate::tests::random_walled_room_levels(3000);
+        let parking_plans = |parking: bool| {
+            let parks = |level: &&Level| {
+                let board = Board::new(level).unwrap();
+                Packing::new(&board, &level.boxes, level.player, parking)
+                    .is_some_and(|packing| packing.parks())
+            };
+            levels.iter().filter(parks).count()
+        };
+        assert!(parking_plans(true) > 100, "{}", parking_plans(true));
+        assert_eq!(parking_plans(false), 0);
+    }
+
     /// The first level of the classic set: six goals in a room behind a one-wide doorway, every box outside.
     const ROOM: [&str; 11] = [
         "    #####",
@@ -729,10 +1005,11 @@ mod tests {
     fn a_goal_room_is_filled_deepest_first() {
         let level = Level::parse(1, "room", &ROOM).unwrap();
         let board = Board::new(&level).unwrap();
-        let packing = Packing::new(&board, &level.boxes, level.player).unwrap();
+        let packing = Packing::new(&board, &level.boxes, level.player, true).unwrap();
         let cell = |row: usize, column: usize| row * board.width + column;
-        assert_eq!(packing.orders.len(), 1);
-        let order = &packing.orders[0];
+        let orders = packing.orders();
+        assert_eq!(orders.len(), 1);
+        let order = &orders[0];
         let mut goals = order.clone();
         goals.sort_unstable();
         assert_eq!(goals, board.goals);
@@ -746,20 +1023,23 @@ mod tests {
     fn a_box_is_finished_only_on_a_goal_of_the_orders_filled_start() {
         let level = Level::parse(1, "room", &ROOM).unwrap();
         let board = Board::new(&level).unwrap();
-        let packing = Packing::new(&board, &level.boxes, level.player).unwrap();
-        let order = &packing.orders[0];
+        let mut packing = Packing::new(&board, &level.boxes, level.player, true).unwrap();
+        let order = packing.orders().swap_remove(0);
         let mut occupied = vec![false; board.len];
         // On the second goal of the order with the first still empty, a box may move on.
         occupied[order[1]] = true;
-        assert!(!packing.finished(order[1], &occupied));
+        packing.load(&occupied);
+        assert!(!packing.finished(order[1]));
         occupied[order[0]] = true;
-        assert!(packing.finished(order[0], &occupied) && packing.finished(order[1], &occupied));
+        packing.load(&occupied);
+        assert!(packing.finished(order[0]) && packing.finished(order[1]));
         // Off the goals, or outside the room, never.
         let (in_room, outside) = (7 * board.width + 14, 7 * board.width + 5);
         occupied[in_room] = true;
         occupied[outside] = true;
-        assert!(packing.in_room(in_room) && !packing.finished(in_room, &occupied));
-        assert!(!packing.finished(outside, &occupied));
+        packing.load(&occupied);
+        assert!(packing.in_room(in_room) && !packing.finished(in_room));
+        assert!(!packing.finished(outside));
     }
 
     #[test]
@@ -776,7 +1056,7 @@ mod tests {
         let followed = |rows: &[&str]| {
             let level = Level::parse(1, "area", rows).unwrap();
             let board = Board::new(&level).unwrap();
-            Packing::new(&board, &level.boxes, level.player).is_some()
+            Packing::new(&board, &level.boxes, level.player, true).is_some()
         };
         assert!(followed(&rows));
         rows[1] = "#@  $ $         #";
@@ -808,8 +1088,9 @@ mod tests {
         let rooms = rooms(&board, &level.boxes, level.player, &mut bfs);
         assert_eq!(rooms.len(), 1);
         assert_eq!(rooms[0].doors, Some(vec![cell(6, 10), cell(7, 10)]));
-        let packing = Packing::new(&board, &level.boxes, level.player).unwrap();
-        let mut goals = packing.orders[0].clone();
+        let packing = Packing::new(&board, &level.boxes, level.player, true).unwrap();
+        let order = packing.orders().swap_remove(0);
+        let mut goals = order.clone();
         goals.sort_unstable();
         assert_eq!(goals, board.goals);
         // The gap is in the room; the squares it is entered from and the open area are not.
@@ -818,7 +1099,7 @@ mod tests {
             !packing.in_room(cell(6, 10)) && !packing.in_room(cell(7, 10)) && !packing.in_room(cell(4, 3))
         );
         // The goals beside the entrance are the last to fill.
-        assert!([cell(6, 9), cell(7, 9)].contains(packing.orders[0].last().unwrap()));
+        assert!([cell(6, 9), cell(7, 9)].contains(order.last().unwrap()));
     }
 
     #[test]
@@ -828,7 +1109,7 @@ mod tests {
         rows[6] = "#     #.*.      #";
         let level = Level::parse(1, "block", &rows).unwrap();
         let board = Board::new(&level).unwrap();
-        assert!(Packing::new(&board, &level.boxes, level.player).is_none());
+        assert!(Packing::new(&board, &level.boxes, level.player, true).is_none());
     }
 
     #[test]
