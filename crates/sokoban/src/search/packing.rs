@@ -32,13 +32,14 @@
 //!   order is the reverse of the emptying order: the goal emptied last is filled first.
 //! - **Parked boxes.** Where the greedy emptying gets stuck, no box can leave, but one may be
 //!   pulled to another square of the room, out of the way of the others: a goal already
-//!   emptied or a square off the goals (YASS's packing order parks boxes in the room too, as
-//!   T. A. Wheeler's 2022 notes on its code tell). From there the greedy emptying goes on. A
-//!   best-first search over the room's positions (fewest boxes left, then fewest parked; at
-//!   most two parked, and a bound on its pull searches) finds such a way out when there is
-//!   one; it took at most a few milliseconds on every level of the four sets (`xsokoban` 20
-//!   parks one box, 50 two). Forwards, that is a *plan* of placings: a box brought in to a
-//!   square, or a parked box moved on to its goal. A room with no plan is not followed.
+//!   emptied or a square off the goals (YASS's packing order search has such moves too, a box
+//!   pushed as far as it goes to make room for others, as T. A. Wheeler's 2022 notes on its
+//!   code tell). From there the greedy emptying goes on. A best-first search over the room's
+//!   positions (fewest boxes left, then fewest parked; at most two parked, and a bound on its
+//!   pull searches) finds such a way out when there is one; it took at most a few
+//!   milliseconds on every level of the four sets (`xsokoban` 20 parks one box, 50 two).
+//!   Forwards, that is a *plan* of placings: a box brought in to a square, or a parked box
+//!   moved on to its goal. A room with no plan is not followed.
 //!
 //! ```text
 //!   #######        the room's goals, filled in the order 1..6: the deepest first, so no
@@ -636,13 +637,30 @@ fn fill_plan(
     // `xsokoban` levels and solved none of them more at 60 s a level: 15 was lost either way,
     // 48 too by the first (the second took it 30 s, not 5).
     let distance = bfs.distances(doors.iter().copied(), |c| board.floor[c]).to_vec();
-    let mut emptying = Emptying { board, inside, doors, bfs, searches: 0, squares: Vec::new() };
+    let mut emptying = Emptying {
+        board,
+        inside,
+        doors,
+        bfs,
+        searches: 0,
+        squares: Vec::new(),
+        from_doors: Vec::new(),
+        pulled: vec![false; board.len * 4],
+        seen: Vec::new(),
+    };
     let mut left: Vec<usize> = goals.to_vec();
     left.sort_by_key(|&g| (distance[g], g));
     let mut pulls = Vec::new();
     emptying.greedily(&mut left, &mut pulls)?;
     if !parking {
         return left.is_empty().then(|| placings_of(&pulls));
+    }
+    // A box that cannot leave even with the room otherwise empty, parked as often as it likes,
+    // never can: no plan then. Most rooms with no plan end here, not after the whole search.
+    for &b in &left {
+        if !emptying.leaves_alone(b)? {
+            return None;
+        }
     }
     // The positions where the greedy emptying got stuck, cheapest first: fewest boxes left,
     // then fewest parked.
@@ -695,6 +713,12 @@ struct Emptying<'a> {
     searches: usize,
     /// The squares in the room that the last [`Emptying::pull_out`] pulled its box to.
     squares: Vec<usize>,
+    /// The player's distances from the doorways in the last pull search (a buffer).
+    from_doors: Vec<u32>,
+    /// For each square and direction, whether the last pull search pulled the box onto it
+    /// that way; cleared through `seen`, the entries it set.
+    pulled: Vec<bool>,
+    seen: Vec<usize>,
 }
 
 impl Emptying<'_> {
@@ -718,6 +742,26 @@ impl Emptying<'_> {
         }
     }
 
+    /// Whether the box on `start` could leave the room were it alone there, pulled out at once
+    /// or parked on the way any number of times (each time the player comes in again from the
+    /// doorways). `None` when the pull searches ran out.
+    fn leaves_alone(&mut self, start: usize) -> Option<bool> {
+        let mut reached = vec![start];
+        let mut next = 0;
+        while let Some(&at) = reached.get(next) {
+            if self.pull_out(&cells_of(self.board, &[at]), at)? {
+                return Some(true);
+            }
+            for square in std::mem::take(&mut self.squares) {
+                if !reached.contains(&square) {
+                    reached.push(square);
+                }
+            }
+            next += 1;
+        }
+        Some(false)
+    }
+
     /// Whether the box on `start`, the others of `full` in place, can be pulled out of the
     /// room onto a square outside it by a player coming in from the doorways; when it cannot,
     /// [`Emptying::squares`] holds the squares in the room (not dead) it can be pulled to.
@@ -729,11 +773,14 @@ impl Emptying<'_> {
         }
         let board = self.board;
         self.squares.clear();
+        for index in self.seen.drain(..) {
+            self.pulled[index] = false;
+        }
         // The moving box stands on `at`; its square `start` is free once it has left.
         let free = |c: usize, at: usize| board.floor[c] && c != at && (!full[c] || c == start);
-        let from_doors = self.bfs.distances(self.doors.iter().copied(), |c| free(c, start)).to_vec();
+        self.from_doors.clear();
+        self.from_doors.extend_from_slice(self.bfs.distances(self.doors.iter().copied(), |c| free(c, start)));
         // Depth-first over (box square, player square after the pull).
-        let mut seen = vec![false; board.len * 4];
         let mut stack: Vec<(usize, Option<usize>)> = vec![(start, None)];
         while let Some((at, player)) = stack.pop() {
             if !self.inside[at] {
@@ -742,16 +789,18 @@ impl Emptying<'_> {
             if at != start && !board.dead[at] && !self.squares.contains(&at) {
                 self.squares.push(at);
             }
-            let reach = match player {
-                None => from_doors.clone(),
-                Some(p) => self.bfs.distances([p], |c| free(c, at)).to_vec(),
+            let reach: &[u32] = match player {
+                None => &self.from_doors,
+                Some(p) => self.bfs.distances([p], |c| free(c, at)),
             };
             for d in Direction::READING_ORDER {
                 // The player stands on `to` beside the box and steps back to `back`, pulling it.
                 let to = board.step(at, d);
                 let back = board.step(to, d);
-                if reach[to] != UNREACHED && free(back, at) && !seen[to * 4 + d.index()] {
-                    seen[to * 4 + d.index()] = true;
+                let index = to * 4 + d.index();
+                if reach[to] != UNREACHED && free(back, at) && !self.pulled[index] {
+                    self.pulled[index] = true;
+                    self.seen.push(index);
                     stack.push((to, Some(back)));
                 }
             }
