@@ -444,6 +444,31 @@ fn without_pull_freeze_a_search_that_asks_for_it_runs_as_one_that_does_not() {
     );
 }
 
+/// The squares of a random level, `width` by `height`, walled round and split by a wall down
+/// column `fence` with one doorway; every other square is a wall with the chance in percent
+/// that `walls` gives its column (`None`: never, and no random number drawn).
+fn fenced_cells(
+    width: usize,
+    height: usize,
+    fence: usize,
+    next: &mut impl FnMut(usize) -> usize,
+    walls: impl Fn(usize) -> Option<usize>,
+) -> Vec<char> {
+    let door = 1 + next(height - 2);
+    (0..width * height)
+        .map(|i| {
+            let (row, col) = (i / width, i % width);
+            let rim = row == 0 || col == 0 || row + 1 == height || col + 1 == width;
+            let walled = rim || (col == fence && row != door);
+            if walled || (col != fence && walls(col).is_some_and(|percent| next(100) < percent)) {
+                '#'
+            } else {
+                ' '
+            }
+        })
+        .collect()
+}
+
 /// Random levels with a goal room: a wall across the level with one doorway, two or three
 /// goals behind it, the boxes, the player and a few walls in front; in a third of them one box
 /// starts in the room instead, on a goal or off.
@@ -453,15 +478,7 @@ pub(crate) fn random_room_levels(count: usize) -> Vec<Level> {
     let mut levels = Vec::new();
     while levels.len() < count {
         let (width, height) = (9 + next(3), 6 + next(2));
-        let door = 1 + next(height - 2);
-        let mut cells: Vec<char> = (0..width * height)
-            .map(|i| {
-                let (row, col) = (i / width, i % width);
-                let rim = row == 0 || col == 0 || row + 1 == height || col + 1 == width;
-                let fence = col == 4 && row != door;
-                if rim || fence || (col > 4 && next(100) < 10) { '#' } else { ' ' }
-            })
-            .collect();
+        let mut cells = fenced_cells(width, height, 4, &mut next, |col| (col > 4).then_some(10));
         let room: Vec<usize> = (0..cells.len()).filter(|&i| i % width < 4 && cells[i] == ' ').collect();
         let mut front: Vec<usize> = (0..cells.len()).filter(|&i| i % width > 4 && cells[i] == ' ').collect();
         let boxes = 2 + next(2);
@@ -538,16 +555,7 @@ pub(crate) fn random_walled_room_levels(count: usize) -> Vec<Level> {
     let mut levels = Vec::new();
     while levels.len() < count {
         let (width, height) = (10 + next(2), 6 + next(2));
-        let door = 1 + next(height - 2);
-        let mut cells: Vec<char> = (0..width * height)
-            .map(|i| {
-                let (row, col) = (i / width, i % width);
-                let rim = row == 0 || col == 0 || row + 1 == height || col + 1 == width;
-                let fence = col == 5 && row != door;
-                let inner = if col < 5 { 22 } else { 4 };
-                if rim || fence || (col != 5 && next(100) < inner) { '#' } else { ' ' }
-            })
-            .collect();
+        let mut cells = fenced_cells(width, height, 5, &mut next, |col| Some(if col < 5 { 22 } else { 4 }));
         let mut room: Vec<usize> = (0..cells.len()).filter(|&i| i % width < 5 && cells[i] == ' ').collect();
         let front: Vec<usize> = (0..cells.len()).filter(|&i| i % width > 5 && cells[i] == ' ').collect();
         let boxes = 2 + next(2);
