@@ -95,7 +95,7 @@
 //! greedy emptying cannot order gets a plan that parks up to two boxes on its way. Both cores
 //! at 60 s a level, `--without improve`, old and new in one sitting: `xsokoban` 77 -> 78 / 90
 //! (20 in 6.9 s), `sasquatch` 39 / 50 either way (17 in 2.8 s rather than 10.5); one thread,
-//! 20 in 8.1 s, so 74 / 90. Rooms the greedy emptying orders search state for state as before.
+//! 73 -> 74 / 90 (20 in 8.0 s). Rooms the greedy emptying orders search state for state as before.
 //!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
