@@ -121,16 +121,13 @@
 //! with a slice of the time, solve more than a few with long ones. From 60 s (`ONE_THREAD_LONG`),
 //! after the plain dive for 2% of the time come a dive whose cells also count the boxes the player
 //! can push, the same unweighted led by a search of pulls from the goals whose cells know where
-//! the player starts and weigh the pulls (see `search::pulls`), the same weighted led by plain
-//! pulls, one whose cells count the boxes in passages instead, and for the last quarter the dive
-//! with pushable-box cells without the packing orders, weighted, then unweighted. The careful
-//! search no longer runs there: of the three levels only it solved, the weighted free dive solves
-//! two sooner (`xsokoban` 21 and 47), and the third (76) is given up. Since no search's work
-//! carries over to the next, what such a schedule solves can be foreseen from runs of
-//! each search alone; the slices are chosen from those runs on two level sets (`cargo xtask
-//! sokoban-slices`) to cover the most levels with room for a machine 1.3 times slower. These
-//! searches need a second or more of their own to solve the levels the others do not, which a 10 s
-//! limit cannot spare. From 30 s up to 60 (`ONE_THREAD_HALF_MINUTE`) five of these searches run,
+//! the player starts and weigh the pulls (see `search::pulls`, half the time), the careful search
+//! with pushable-box cells, and for the last 7.6% the dive with pushable-box cells without the
+//! packing orders, unweighted. Since no search's work carries over to the next, what such a
+//! schedule solves can be foreseen from runs of each search alone; the slices are chosen from
+//! those runs on two level sets (`cargo xtask sokoban-slices`) to cover the most levels with room
+//! for a machine 1.3 times slower. These searches need a second or more of their own to solve
+//! the levels the others do not, which a 10 s limit cannot spare. From 30 s up to 60 (`ONE_THREAD_HALF_MINUTE`) five of these searches run,
 //! with slices chosen the same way for 30 s: the plain dive, the dive with pushable-box cells, the
 //! free dive, the free dive with pushable-box cells unweighted, and the careful search with
 //! pushable-box cells.
@@ -220,13 +217,9 @@ const IMPROVE_STATES_PER_PUSH: usize = 100;
 /// The features whose cells the open lists of the fast mode's later searches take in turn with
 /// the best state: boxes on goals, and the regions of floor the player is shut out of.
 const FAST_CELLS: u8 = search::BOXES_HOME | search::SHUT_OUT;
-/// The same and the boxes the player can push: the cells of two searches of long limits (see
+/// The same and the boxes the player can push: the cells of most searches of long limits (see
 /// `ONE_THREAD_LONG`). More cells share the turns more thinly, so these are searches of their own.
 const MOBILE_CELLS: u8 = FAST_CELLS | search::MOBILE;
-/// The cells of [`FAST_CELLS`] and the boxes off goals in passages, where a box blocks the
-/// player and every other box: the cells of one dive of `ONE_THREAD_LONG`, a search of its own
-/// like [`MOBILE_CELLS`].
-const PASSAGE_CELLS: u8 = FAST_CELLS | search::PASSAGES;
 
 /// One search of a sequence that a thread runs in turn (see [`run_phases`]).
 #[derive(Clone, Copy, Debug)]
@@ -308,7 +301,7 @@ const ONE_THREAD: [Phase; 2] = [phase(0.425, false, MOBILE_CELLS), unweighted(fr
 /// 75, for some), but they need seconds of search of their own to do it, which a 10 s limit
 /// cannot spare: the two searches of [`ONE_THREAD`] need theirs for the levels they solve late.
 const LONG_LIMIT: f64 = 30.0;
-/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of searches (seven now), each
+/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of searches (five now), each
 /// with a slice of the time. A search solves most of what it ever solves within a few seconds of
 /// its start: run alone for 20 s a level on `xsokoban` (25 s for the dive with cells), seven
 /// searches solved 209 levels in all (a level counted once for each search that solved it), 189
@@ -463,13 +456,25 @@ const LONG_LIMIT: f64 = 30.0;
 /// slices before that sitting. At 60 s a level, one thread, beside the run of the slices before
 /// (two runs at once): `xsokoban` 71 -> 73 / 90 (29 and 85 gained, 22.8 and 20.6 s into the
 /// slice; none lost), `sasquatch` 38 -> 38 / 50, the same levels.
-const ONE_THREAD_LONG: [Phase; 7] = [
+///
+/// Chosen again (thirty-eighth session) for margin. By the screening files the slices before
+/// covered `xsokoban` 73 / 70 / 69 / 68 at margins 1.0 to 1.3 (`sasquatch` 38 at each): 41, 77
+/// and others sat near their slices' ends. A search over the slices of nine screened searches
+/// (a script; `cargo xtask sokoban-slices --slices` scores its answer the same), `sasquatch`
+/// weighed three times so that it loses nothing, gives five searches: the plain dive 1.2 s, the
+/// dive with pushable-box cells 13.75 s, the third search 31.25 s, the careful search with
+/// pushable-box cells 9.25 s (`xsokoban` 21, 47 and 76, which only it covers) and the unweighted
+/// free dive the last 4.55 s (77): `xsokoban` 74 / 74 / 74 / 72, `sasquatch` 38 at each. The
+/// pull-led dive (41 at 7.2 s alone), the dive with passage cells and the weighted free dive no
+/// longer run. At 60 s a level, one thread, old and new at once: `xsokoban` 74 -> 74 / 90 (76
+/// gained 4.7 s into the careful search's slice, 41 lost as foreseen; 24 in 12.6 s rather than
+/// 46.2) in 1518 -> 1544 s, `sasquatch` 38 -> 38 / 50, the same levels and pushes, in 955 ->
+/// 1004 s. No more levels on this machine, but the same count with room for a slower one.
+const ONE_THREAD_LONG: [Phase; 5] = [
     phase(0.02, false, 0),
-    phase(0.1825, false, MOBILE_CELLS),
-    unweighted(weighing_pulls(toward_start_region(pull_led(0.61)))),
-    pull_led(0.755),
-    phase(0.7875, false, PASSAGE_CELLS),
-    free_dive(0.9125, MOBILE_CELLS),
+    phase(0.2492, false, MOBILE_CELLS),
+    unweighted(weighing_pulls(toward_start_region(pull_led(0.77)))),
+    phase(0.9242, true, MOBILE_CELLS),
     unweighted(free_dive(1.0, MOBILE_CELLS)),
 ];
 /// From this time limit on, the one-thread fast mode runs [`ONE_THREAD_LONG`], whose slices
@@ -651,6 +656,13 @@ const CAREFUL: [Phase; 3] = [
 /// 90 (42 gained at 47.4 s, none lost) in 1247 -> 1194 s (median 1.79 -> 1.10 s; 44 levels
 /// faster, 9 slower, among them 21, 47 and 76, which the careful search solves, now from 14 s),
 /// `sasquatch` 39 -> 39 / 50, the same levels, in 906 -> 815 s (median 4.93 -> 1.24 s).
+///
+/// Tried (thirty-eighth session): slices of their own for 30 s to 60, since these, chosen for
+/// 60 s, cover only `xsokoban` 70 / 69 / 69 / 68 at 30 s by the files: the pushable-box dive
+/// 20.75 s then the careful search, and beside them the plain dive 0.6 s then the third search
+/// alone (74 / 73 / 72 / 71 by the files). Both cores at 30 s a level, old then new: `xsokoban`
+/// 73 -> 73 / 90 (24, 29, 30 and 85 gained; 23, 41, 70 and 77 lost, which these slices solve
+/// past what the files foresee, 70 by the careful search in 19.7 s); not taken.
 const DIVES_LONG: [Phase; 4] = [
     phase(0.02, false, 0),
     unweighted(weighing_pulls(toward_start_region(pull_led(0.4617)))),
