@@ -127,10 +127,10 @@
 //! schedule solves can be foreseen from runs of each search alone; the slices are chosen from
 //! those runs on two level sets (`cargo xtask sokoban-slices`) to cover the most levels with room
 //! for a machine 1.3 times slower. These searches need a second or more of their own to solve
-//! the levels the others do not, which a 10 s limit cannot spare. From 30 s up to 60 (`ONE_THREAD_HALF_MINUTE`) five of these searches run,
-//! with slices chosen the same way for 30 s: the plain dive, the dive with pushable-box cells, the
-//! free dive, the free dive with pushable-box cells unweighted, and the careful search with
-//! pushable-box cells.
+//! the levels the others do not, which a 10 s limit cannot spare. From 30 s up to 60
+//! (`ONE_THREAD_HALF_MINUTE`) four searches run, with slices chosen the same way for 30 s: the
+//! plain dive, the dive with pushable-box cells led by plain pulls, a dive whose cells count the
+//! boxes in passages instead, and the third search of 60 s.
 //! The dives fill goal rooms in a packing order, a box entering a room going straight to the
 //! room's next goal; the careful searches do not, in case the order was what trapped the
 //! dives, and neither do the portfolios' free dives. A room is the floor round goals that
@@ -220,6 +220,10 @@ const FAST_CELLS: u8 = search::BOXES_HOME | search::SHUT_OUT;
 /// The same and the boxes the player can push: the cells of most searches of long limits (see
 /// `ONE_THREAD_LONG`). More cells share the turns more thinly, so these are searches of their own.
 const MOBILE_CELLS: u8 = FAST_CELLS | search::MOBILE;
+/// The cells of [`FAST_CELLS`] and the boxes off goals in passages, where a box blocks the
+/// player and every other box: the cells of one dive of `ONE_THREAD_HALF_MINUTE`, a search of
+/// its own like [`MOBILE_CELLS`].
+const PASSAGE_CELLS: u8 = FAST_CELLS | search::PASSAGES;
 
 /// One search of a sequence that a thread runs in turn (see [`run_phases`]).
 #[derive(Clone, Copy, Debug)]
@@ -510,12 +514,23 @@ const MINUTE_LIMIT: f64 = 60.0;
 /// the slices before 59 to 56 and 28 to 27. At 30 s a level, old and new at once: `xsokoban`
 /// 59 -> 61 / 90 (21 and 77 gained, none lost), `sasquatch` 28 -> 28 / 50 (27 gained; 17
 /// lost, which only the unweighted dive with pushable-box cells solves, as the files foresaw).
-const ONE_THREAD_HALF_MINUTE: [Phase; 5] = [
+///
+/// Chosen again (thirty-eighth session) by `cargo xtask sokoban-slices docs/sokoban-screening
+/// --seconds 29.4`, now that the folder holds the pull-led dives, which these slices predate: by
+/// the files the slices before cover `xsokoban` 66 / 66 / 65 / 65 at margins 1.0 to 1.3 and
+/// `sasquatch` 29 at each, the climb's 68 / 67 / 66 / 66 and 37 / 37 / 36 / 36. Three searches
+/// after the plain dive: the dive with pushable-box cells led by plain pulls 19.25 s (`xsokoban`
+/// 13, 29, 41, 85 and `sasquatch` 5, 39, 44 among the levels only it covers), the dive with
+/// passage cells 5.5 s (`xsokoban` 24 and 30, `sasquatch` 19) and the third search of
+/// [`ONE_THREAD_LONG`] the last 4.65 s (`xsokoban` 18, `sasquatch` 12). At 30 s a level, one
+/// thread, old and new at once: `xsokoban` 66 -> 69 / 90 (13, 14, 29, 35, 41, 42 and 85 gained;
+/// 20, 21, 36 and 77 lost, which the dive with pushable-box cells and the free dives solved),
+/// `sasquatch` 29 -> 37 / 50 (5, 12, 24, 28, 33, 37, 39 and 44 gained, none lost).
+const ONE_THREAD_HALF_MINUTE: [Phase; 4] = [
     phase(0.02, false, 0),
-    phase(0.595, false, MOBILE_CELLS),
-    free_dive(0.6783, FAST_CELLS),
-    unweighted(free_dive(0.8867, MOBILE_CELLS)),
-    phase(1.0, true, MOBILE_CELLS),
+    pull_led(0.6617),
+    phase(0.845, false, PASSAGE_CELLS),
+    unweighted(weighing_pulls(toward_start_region(pull_led(1.0)))),
 ];
 /// The fast mode on two threads below [`LONG_LIMIT`], one sequence each: the dives of
 /// [`ONE_THREAD`] on one, the careful searches of [`CAREFUL`] on the other (seventeenth session;
