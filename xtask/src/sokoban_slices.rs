@@ -23,7 +23,7 @@
 //!
 //! **The choice.** A hill climb over the slices in quarter seconds: from each start (the time
 //! shared equally, the whole time given to each search in turn, and [`RANDOM_STARTS`] shares of
-//! it among two to six searches drawn by a seeded generator), the move that raises the score most
+//! it among two to six searches drawn by the workspace's seeded generator), the move that raises the score most
 //! is made (a part of one search's slice, from 5 s down to a quarter, or the whole of it, given
 //! to another) until none does; the best end wins, the first of equals. It is deterministic. The
 //! drawn starts came in the thirty-eighth session: from the others alone the climb ended at
@@ -47,6 +47,7 @@ use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
+use testkit::Random;
 
 const USAGE: &str =
     "sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...] [--beside SEARCH=SECS,...]";
@@ -61,6 +62,9 @@ const UNITS_PER_SECOND: f64 = 4.0;
 const STEPS: [usize; 5] = [20, 8, 4, 2, 1];
 /// The climb's starts drawn at random (see the module's essay).
 const RANDOM_STARTS: usize = 48;
+/// The seed of the drawn starts (the workspace's one generator, `testkit::Random`): the one
+/// whose stream the slices of the thirty-eighth session were chosen with, which the docs quote.
+const RANDOM_STARTS_SEED: u64 = 0x5851_f42d_4c95_21c0;
 /// The most searches a drawn start shares the time among.
 const MOST_SEARCHES_DRAWN: usize = 6;
 
@@ -250,9 +254,9 @@ impl Screening {
             all[search] = budget;
             starts.push(all);
         }
-        let mut draw = SplitMix(0x5EED);
+        let mut random = Random::new(RANDOM_STARTS_SEED);
         for _ in 0..RANDOM_STARTS {
-            starts.push(draw.start(n, budget));
+            starts.push(drawn_start(&mut random, n, budget));
         }
         let mut best: Option<(f64, Vec<usize>)> = None;
         for mut units in starts {
@@ -377,48 +381,28 @@ fn split_slices(text: &str) -> Vec<String> {
     items
 }
 
-/// The seeded generator of the climb's drawn starts (Steele, Lea and Flood's SplitMix64): a few
-/// lines, so that the task needs no crate for it.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `bound` (not 0).
-    #[allow(clippy::cast_possible_truncation, reason = "the remainder is below a usize bound")]
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    /// `budget` units shared at random among two to [`MOST_SEARCHES_DRAWN`] of `n` searches (one
-    /// when there is one).
-    fn start(&mut self, n: usize, budget: usize) -> Vec<usize> {
-        let mut units = vec![0; n];
-        let most = n.min(MOST_SEARCHES_DRAWN);
-        let count = if most < 2 { most } else { 2 + self.below(most - 1) };
-        let mut chosen: Vec<usize> = Vec::with_capacity(count);
-        while chosen.len() < count {
-            let search = self.below(n);
-            if !chosen.contains(&search) {
-                chosen.push(search);
-            }
+/// `budget` units shared at random among two to [`MOST_SEARCHES_DRAWN`] of `n` searches (one
+/// when there is one): a drawn start of the climb.
+fn drawn_start(random: &mut Random, n: usize, budget: usize) -> Vec<usize> {
+    let most = n.min(MOST_SEARCHES_DRAWN);
+    let count = if most < 2 { most } else { 2 + random.below(most - 1) };
+    let mut chosen: Vec<usize> = Vec::with_capacity(count);
+    while chosen.len() < count {
+        let search = random.below(n);
+        if !chosen.contains(&search) {
+            chosen.push(search);
         }
-        // Cut points in the budget, sorted: the shares are the gaps between them.
-        let mut cuts: Vec<usize> = (1..count).map(|_| self.below(budget + 1)).collect();
-        cuts.sort_unstable();
-        let mut last = 0;
-        for (&search, cut) in chosen.iter().zip(cuts.into_iter().chain([budget])) {
-            units[search] = cut - last;
-            last = cut;
-        }
-        units
     }
+    // Cut points in the budget, sorted: the shares are the gaps between them.
+    let mut cuts: Vec<usize> = (1..count).map(|_| random.below(budget + 1)).collect();
+    cuts.sort_unstable();
+    let mut units = vec![0; n];
+    let mut last = 0;
+    for (&search, cut) in chosen.iter().zip(cuts.into_iter().chain([budget])) {
+        units[search] = cut - last;
+        last = cut;
+    }
+    units
 }
 
 #[cfg(test)]
