@@ -516,7 +516,10 @@ const MINUTE_LIMIT: f64 = 60.0;
 /// lost, which only the unweighted dive with pushable-box cells solves, as the files foresaw).
 ///
 /// Chosen again (thirty-eighth session) by `cargo xtask sokoban-slices docs/sokoban-screening
-/// --seconds 29.4`, now that the folder holds the pull-led dives, which these slices predate: by
+/// --seconds 29.4` as it was before its drawn starts (its climb from the fixed starts; with them
+/// it now gives the pull-led dive 22.5 s, the dive with passage cells 5.25 s and the same with
+/// weights and freeze 1.5 s, `xsokoban` 68 / 68 / 67 / 67 but `sasquatch` 36, not run), now that
+/// the folder holds the pull-led dives, which these slices predate: by
 /// the files the slices before cover `xsokoban` 66 / 66 / 65 / 65 at margins 1.0 to 1.3 and
 /// `sasquatch` 29 at each, the climb's 68 / 67 / 66 / 66 and 37 / 37 / 36 / 36. Three searches
 /// after the plain dive: the dive with pushable-box cells led by plain pulls 19.25 s (`xsokoban`
