@@ -110,9 +110,11 @@
 //! plateau no longer holds the search to one kind of progress. A cell's best state is the one
 //! reached by the fewest turns to another box that bettered no feature (its *move weight*), the
 //! bound deciding among equals. Weighted and unweighted, with and without the packing orders
-//! (below), the same search solves different levels, so below 30 s a level (`ONE_THREAD`) the
-//! dive runs weighted with the orders for the first 42.5% of the time and unweighted without
-//! them for the rest: the slices that cover the most levels of four sets, run alone.
+//! (below), the same search solves different levels, so below 30 s a level (`ONE_THREAD`) four
+//! short searches run in turn: the dive with the cells of boxes home and shut-out regions and
+//! the careful search (below) with them, unweighted, 5% of the time each, the dive led by a
+//! search of pulls (see `search::pulls`) 61%, and the dive with pushable-box cells, unweighted,
+//! the rest: the slices that cover the most levels of four sets, each search run alone.
 //! The *careful search* is the same with a light weight on the bound (close to A*); the 30 s
 //! schedule and a second thread run it beside the dives.
 //!
@@ -139,12 +141,12 @@
 //! the slower machine (37, 61 and 67 gained, 77 lost).
 //!
 //! With [`Options::side_by_side`] two threads share the work, each for the whole time limit:
-//! one runs the dives of `ONE_THREAD`, the other the careful search, plainly for its first 40%
-//! (`FAST_DIVE_SHARE`) and with cells after (unweighted for 5% first); the first to settle the
-//! level stops the other. From 30 s they share a portfolio instead: on one thread the dive whose
-//! cells count the pushable boxes for its first 23%, then the careful search with those cells;
-//! on the other, dives with cells (weighted and unweighted, with and without the packing orders,
-//! two led by searches of pulls) one after the other.
+//! one runs dives (`DIVES`: with pushable-box cells, led by pulls, free), the other the careful
+//! search, plainly for its first 40% (`FAST_DIVE_SHARE`) and with cells after (unweighted for
+//! 5% first); the first to settle the level stops the other. From 30 s they share a portfolio
+//! instead: on one thread the dive whose cells count the pushable boxes for its first 23%, then
+//! the careful search with those cells; on the other, dives with cells (weighted and unweighted,
+//! with and without the packing orders, two led by searches of pulls) one after the other.
 //! Tunnel macros and packing orders can skip the only way through, so a search with them that
 //! runs dry is followed by one without them before a level is called unsolvable.
 //!
@@ -274,6 +276,12 @@ const fn weighing_pulls(phase: Phase) -> Phase {
     Phase { pull_features: phase.pull_features | search::PULL_WEIGHTS, ..phase }
 }
 
+/// The same phase whose pull search drops the states whose pulled box no pull can move again
+/// (`+freeze`; see `deadlock::pull_freeze`).
+const fn freezing_pulls(phase: Phase) -> Phase {
+    Phase { pull_features: phase.pull_features | search::PULL_FREEZE, ..phase }
+}
+
 /// The same phase with its cells' queues in the bound's order, as before move weights came.
 const fn unweighted(phase: Phase) -> Phase {
     Phase { move_weights: false, ..phase }
@@ -281,24 +289,45 @@ const fn unweighted(phase: Phase) -> Phase {
 
 /// The optimal mode: A* for the whole time.
 const OPTIMAL: [Phase; 1] = [phase(1.0, false, 0)];
-/// The fast mode on one thread below [`LONG_LIMIT`], chosen for 10 s a level (seventeenth session)
-/// by `cargo xtask sokoban-slices` at 9.8 s, from the screening runs of `xsokoban` and `sasquatch`
-/// and, beside them, runs on `microban` and `microban2` at 10 s (`docs/sokoban-screening/10s`), so
-/// that the small sets' hard levels count as well: the dive whose cells also count the boxes the
-/// player can push, 4.25 s (`xsokoban` 40 at 3.6 s, 15 at 2.8 s; every `microban` level, 93 the
-/// latest at 1.5 s), then the same cells without the packing orders, unweighted, the rest
-/// (`xsokoban` 77 at 4.0 s, 44 at 3.7 s, `microban2` 131 at 1.3 s, `sasquatch` 26 at 2.0 s).
-/// Foreseen from those files: `xsokoban` 55 / 90 and `sasquatch` 25 / 50 at margins 1.0 and 1.1, 54
-/// and 24 at 1.2 and 1.3, all of both Microban sets at every margin; the seven searches that ran
-/// before (the plain dive for 3.15 s, the plain careful search, dives with cells weighted and
-/// unweighted, careful searches with cells for the last 3 s; five of them screened) score 52 to 49
-/// and 23 to 21 on the same files. They lose `xsokoban` 45, 47 and 59, which the dive and the
-/// careful search with the cells of [`FAST_CELLS`] solve in 1 to 3 s: the climb's best slices leave
-/// them out. At 10 s a level, old and new at once: `xsokoban` 53 -> 55 / 90 (11, 15, 40, 44 and 77
-/// gained; those three lost) in 412 s instead of 549, `sasquatch` 23 -> 25 / 50 (26, 27 and 32
-/// gained; 19 lost, which the plain dive solved near its slice's end), `microban` 155 and
-/// `microban2` 135 both, in 6.2 and 14.5 s instead of 7.7 and 19.2.
-const ONE_THREAD: [Phase; 2] = [phase(0.425, false, MOBILE_CELLS), unweighted(free_dive(1.0, MOBILE_CELLS))];
+/// The fast mode on one thread below [`LONG_LIMIT`]: four searches in slices chosen for 10 s a
+/// level (thirty-ninth session, the last paragraph). The slices before were chosen (seventeenth
+/// session) by `cargo xtask sokoban-slices` at 9.8 s, from the screening runs of `xsokoban` and
+/// `sasquatch` and, beside them, runs on `microban` and `microban2` at 10 s
+/// (`docs/sokoban-screening/10s`), so that the small sets' hard levels count as well: the dive
+/// whose cells also count the boxes the player can push, 4.25 s (`xsokoban` 40 at 3.6 s, 15 at 2.8
+/// s; every `microban` level, 93 the latest at 1.5 s), then the same cells without the packing
+/// orders, unweighted, the rest (`xsokoban` 77 at 4.0 s, 44 at 3.7 s, `microban2` 131 at 1.3 s,
+/// `sasquatch` 26 at 2.0 s). Foreseen from those files: `xsokoban` 55 / 90 and `sasquatch` 25 / 50
+/// at margins 1.0 and 1.1, 54 and 24 at 1.2 and 1.3, all of both Microban sets at every margin; the
+/// seven searches that ran before (the plain dive for 3.15 s, the plain careful search, dives with
+/// cells weighted and unweighted, careful searches with cells for the last 3 s; five of them
+/// screened) score 52 to 49 and 23 to 21 on the same files. They lose `xsokoban` 45, 47 and 59,
+/// which the dive and the careful search with the cells of [`FAST_CELLS`] solve in 1 to 3 s: the
+/// climb's best slices leave them out. At 10 s a level, old and new at once: `xsokoban` 53 -> 55 /
+/// 90 (11, 15, 40, 44 and 77 gained; those three lost) in 412 s instead of 549, `sasquatch` 23 ->
+/// 25 / 50 (26, 27 and 32 gained; 19 lost, which the plain dive solved near its slice's end),
+/// `microban` 155 and `microban2` 135 both, in 6.2 and 14.5 s instead of 7.7 and 19.2.
+///
+/// Chosen again (thirty-ninth session) with the dives led by a search of pulls, which came after
+/// those slices, by the same command on the folder with the `microban` and `microban2` files of
+/// `10s/` made again for every screened search: the dive with the cells of [`FAST_CELLS`] 0.5 s
+/// (`xsokoban` 27, 33 and 61 only it covers), the careful search with them, unweighted, 0.5 s
+/// (46, 55), the pull-led dive with the freeze test 6 s (`xsokoban` 11, 14, 15, 25, 49, 59, 71
+/// and 87, thirteen `sasquatch` levels, `microban` 93) and the dive with pushable-box cells,
+/// unweighted, the last 2.75 s (`xsokoban` 8 and 48, `microban` 153, `microban2` 131). By the
+/// files: `xsokoban` 58 / 56 / 56 / 56 -> 56 / 56 / 56 / 55 at margins 1.0 to 1.3, `sasquatch`
+/// 26 -> 34 at each, both Microban sets whole. At 10 s a level, one thread, old and new at once
+/// on a day the machine ran the same states 1.3 to 3 times slower than the files say:
+/// `xsokoban` 54 -> 55 / 90 (14, 33, 48, 59 and 87 gained; 11, 40, 44 and 77 lost, 11 at its
+/// slice's end) in 423 -> 400 s, median 3.10 -> 1.25 s; `sasquatch` 25 -> 33 / 50 (5, 18, 24,
+/// 28, 33, 37, 39 and 44 gained, none lost); `microban` 155 and `microban2` 135 both, in 5.6 ->
+/// 11.2 s (153 in 7.7 s, in the last slice) and 14.2 -> 15.3 s.
+const ONE_THREAD: [Phase; 4] = [
+    phase(0.051, false, FAST_CELLS),
+    unweighted(phase(0.102, true, FAST_CELLS)),
+    freezing_pulls(pull_led(0.7143)),
+    unweighted(phase(1.0, false, MOBILE_CELLS)),
+];
 /// From this time limit on, the one-thread fast mode runs a wider portfolio:
 /// [`ONE_THREAD_HALF_MINUTE`], and from [`MINUTE_LIMIT`] on [`ONE_THREAD_LONG`].
 /// Its searches solve levels those of [`ONE_THREAD`] do not (`xsokoban` 18, 21, 24, 36, 48 and
@@ -535,16 +564,27 @@ const ONE_THREAD_HALF_MINUTE: [Phase; 4] = [
     phase(0.845, false, PASSAGE_CELLS),
     unweighted(weighing_pulls(toward_start_region(pull_led(1.0)))),
 ];
-/// The fast mode on two threads below [`LONG_LIMIT`], one sequence each: the dives of
-/// [`ONE_THREAD`] on one, the careful searches of [`CAREFUL`] on the other (seventeenth session;
-/// before, the plain dive for 40% and the dive with cells of [`FAST_CELLS`] after). The files of
-/// `docs/sokoban-screening` foresee `xsokoban` 57 / 90 and `sasquatch` 25 / 50 beside the careful
-/// searches, against 53 and 24 (`--beside`, the careful thread counted as its searches with cells,
-/// which are screened, the plain careful search not). At 10 s a level, both cores on one level, old
-/// and new one after the other: `xsokoban` 52 -> 56 / 90 (15, 25, 40, 44, 71, 77 and 86 gained; 33,
-/// 36 and 45 lost), `sasquatch` 24 -> 25 / 50 (26 and 27 gained, 19 lost), `microban2` 134 -> 135,
-/// `microban` 155 both.
-const DIVES: [Phase; 2] = ONE_THREAD;
+/// The fast mode on two threads below [`LONG_LIMIT`], one sequence each: the dives that
+/// [`ONE_THREAD`] ran until the thirty-ninth session on one, the careful searches of [`CAREFUL`] on
+/// the other (seventeenth session; before, the plain dive for 40% and the dive with cells of
+/// [`FAST_CELLS`] after). The files of `docs/sokoban-screening` foresee `xsokoban` 57 / 90 and
+/// `sasquatch` 25 / 50 beside the careful searches, against 53 and 24 (`--beside`, the careful
+/// thread counted as its searches with cells, which are screened, the plain careful search not). At
+/// 10 s a level, both cores on one level, old and new one after the other: `xsokoban` 52 -> 56 / 90
+/// (15, 25, 40, 44, 71, 77 and 86 gained; 33, 36 and 45 lost), `sasquatch` 24 -> 25 / 50 (26 and 27
+/// gained, 19 lost), `microban2` 134 -> 135, `microban` 155 both.
+///
+/// Tried (thirty-ninth session): slices chosen beside the careful thread (`sokoban-slices
+/// --seconds 9.8 --beside 'careful:home+shut-out,unweighted=3.9,careful:home+shut-out=5.4'`)
+/// with the pull-led dives: the dive with pushable-box cells 6.5 s, the pull-led dive with the
+/// freeze test 2.25 s and the unweighted free dive with the cells of [`FAST_CELLS`] the last 1 s
+/// (`microban2` 131 at 0.74 s alone), by the files `xsokoban` 60 / 58 / 58 / 58 -> 60 / 59 / 59
+/// / 59 at margins 1.0 to 1.3 and `sasquatch` 26 -> 33 / 31 / 31 / 30. Both cores at 10 s a
+/// level, old then new, on a machine running 1.3 to 3 times slower than the files: `xsokoban` 57
+/// -> 57 / 90 (14, 48 and 87 gained; 8, 44 and 77 lost), `sasquatch` 26 -> 28 / 50, `microban2`
+/// 135 -> 134 (131 lost), and `microban` in the default mode 9.6 -> 17.9 s of search in all.
+/// Not taken.
+const DIVES: [Phase; 2] = [phase(0.425, false, MOBILE_CELLS), unweighted(free_dive(1.0, MOBILE_CELLS))];
 /// The careful search with cells runs unweighted for 5% first: on its own thread at 10 s it
 /// solves `xsokoban` 86 that way in 0.3 s, weighted not at all.
 const CAREFUL: [Phase; 3] = [
