@@ -41,11 +41,12 @@ tasks:
                                    later)
   sokoban-bench --compare <OLD.tsv> <NEW.tsv>
                                    levels gained, lost, faster and slower between two --out files
-  sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...] [--beside SEARCH=SECS,...]
+  sokoban-slices <FOLDER> --seconds SECS [--threads N] [--slices SEARCH=SECS,.../...] [--beside SEARCH=SECS,...]
                                    the slices of a one-thread portfolio that cover the most levels
                                    of the screening runs in FOLDER (SET-LIMIT-SEARCH.tsv files, as
-                                   in docs/sokoban-screening), with margin; --slices: score these;
-                                   --beside: searches on another thread, their levels covered already
+                                   in docs/sokoban-screening), with margin; --threads: one portfolio
+                                   a thread, chosen together; --slices: score these (threads apart
+                                   by /); --beside: searches on another thread, their levels covered
   fuzz <TARGET> [--minutes N] [--inputs N]
                                    an AFL campaign on one target of crates/fuzz (default 10 minutes,
                                    or N executions), its queue minimised into crates/fuzz/corpus/;

@@ -1,7 +1,8 @@
 //! `cargo xtask sokoban-slices`: the slices of a one-thread portfolio, chosen from screening runs.
 //!
 //! ```text
-//! sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...] [--beside SEARCH=SECS,...]
+//! sokoban-slices <FOLDER> --seconds SECS [--threads N] [--slices SEARCH=SECS,.../...]
+//!                [--beside SEARCH=SECS,...]
 //! ```
 //!
 //! The fast mode's long schedules run several searches one after the other, each in a fixed
@@ -29,8 +30,10 @@
 //! drawn starts came in the thirty-eighth session: from the others alone the climb ended at
 //! `xsokoban` 73 at every margin and `sasquatch` 38 on the folder of twenty searches, where
 //! `ONE_THREAD_LONG`'s slices since (found by a script) cover 74 / 74 / 74 / 72 and 38 and score
-//! higher; with them it ends at 75 / 75 / 74 / 74 and 37, which scores the same. A release
-//! build takes a second or so on that folder, a debug build (`cargo xtask`) about ten.
+//! higher; with them it ends at 75 / 75 / 74 / 74 and 37, which scores the same. The climb
+//! reads each search's cover from a table of bit sets made once (a slice of each length at each
+//! margin): a debug build (`cargo xtask`) takes about a second on the four sets at 9.8 s, where
+//! recounting the levels for every move took 43 s.
 //! `--slices` scores given slices instead (the portfolio in the code, to compare), without a
 //! climb. The order of the searches within the time, which does not change what is covered, is
 //! left to the schedule's author.
@@ -39,6 +42,15 @@
 //! own for the whole time and the portfolio on the other. `--beside SEARCH=SECS` counts what
 //! that search covers in its SECS as covered already, outside the time the slices share, so
 //! the climb spends the portfolio's time on the levels it leaves.
+//!
+//! **Threads of their own.** `--threads N` chooses N portfolios at once, one a thread, each with
+//! SECS to share: a level counts as covered if a slice of any thread covers it, and the climb's
+//! moves give time from one search to another within a thread. Its starts are the equal split on
+//! every thread, each search given one thread's whole time (the others split equally), and the
+//! drawn starts, a draw a thread. `--slices` then names each thread's slices, the threads apart
+//! by `/`. With one thread the climb is the one above, move for move. The fast mode's two
+//! threads below 30 s (`DIVES` and `DIVE_BESIDE`) were chosen so in the thirty-ninth session
+//! (about 14 s in a debug build on the four sets at 9.8 s).
 
 use crate::args::Spec;
 use crate::bench_results;
@@ -49,8 +61,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use testkit::Random;
 
-const USAGE: &str =
-    "sokoban-slices <FOLDER> --seconds SECS [--slices SEARCH=SECS,...] [--beside SEARCH=SECS,...]";
+const USAGE: &str = "sokoban-slices <FOLDER> --seconds SECS [--threads N] [--slices SEARCH=SECS,.../...] [--beside SEARCH=SECS,...]";
 
 /// The margins a covered level is counted at, each times its time alone.
 pub const MARGINS: [f64; 4] = [1.0, 1.1, 1.2, 1.3];
@@ -67,13 +78,15 @@ const RANDOM_STARTS: usize = 48;
 const RANDOM_STARTS_SEED: u64 = 0x5851_f42d_4c95_21c0;
 /// The most searches a drawn start shares the time among.
 const MOST_SEARCHES_DRAWN: usize = 6;
+/// The most threads `--threads` takes (the climb's cost grows with each).
+const MOST_THREADS: usize = 4;
 
 pub fn main(args: &[String]) -> Result<()> {
     let parsed = Spec {
         task: "sokoban-slices",
         usage: USAGE,
         positional: &["<FOLDER>"],
-        with_value: &["--seconds", "--slices", "--beside"],
+        with_value: &["--seconds", "--threads", "--slices", "--beside"],
         switches: &[],
     }
     .parse(args)?;
@@ -85,13 +98,17 @@ pub fn main(args: &[String]) -> Result<()> {
     if !(seconds > 0.0 && seconds <= 100_000.0) {
         bail!("--seconds {seconds} is not a number of seconds above 0 (at most 100000)");
     }
+    let threads = parsed.number::<usize>("--threads", "a whole number")?.unwrap_or(1);
+    if !(1..=MOST_THREADS).contains(&threads) {
+        bail!("--threads {threads} is not a number of threads from 1 to {MOST_THREADS}");
+    }
     let mut screening = Screening::read(Path::new(&parsed.positional[0]))?;
     if let Some(text) = parsed.value("--beside") {
         screening.beside = screening.given_slices("--beside", text)?;
     }
     let slices = match parsed.value("--slices") {
-        Some(text) => screening.given_slices("--slices", text)?,
-        None => screening.choose(seconds),
+        Some(text) => screening.threads_slices(text, threads)?,
+        None => screening.choose(seconds, threads),
     };
     say(screening.report(&slices, seconds).trim_end())
 }
@@ -208,11 +225,12 @@ impl Screening {
         Ok(screening)
     }
 
-    /// The levels of each set that `slices` (seconds a search) cover at `margin`, with the
-    /// searches beside them.
+    /// The levels of each set that `slices` (seconds a search, thread after thread) cover at
+    /// `margin`, with the searches beside them.
     fn covered(&self, slices: &[f64], margin: f64) -> Vec<Vec<bool>> {
         let mut covered: Vec<Vec<bool>> = self.levels.iter().map(|&levels| vec![false; levels + 1]).collect();
-        for (search, &slice) in slices.iter().enumerate() {
+        for (index, &slice) in slices.iter().enumerate() {
+            let search = index % self.searches.len();
             // A search both beside and in the slices covers what the longer of its times does.
             let slice = slice.max(self.beside[search]);
             for (set, solved) in self.solved[search].iter().enumerate() {
@@ -226,7 +244,9 @@ impl Screening {
         covered
     }
 
-    /// The levels covered over every set, averaged over [`MARGINS`].
+    /// The levels covered over every set, averaged over [`MARGINS`]: the climb's score, which
+    /// it reads from a [`CoverTable`]; the tests check both.
+    #[cfg(test)]
     #[allow(clippy::cast_precision_loss, reason = "a count of levels, far below 2^52")]
     fn score(&self, slices: &[f64]) -> f64 {
         let total: usize = MARGINS
@@ -236,41 +256,47 @@ impl Screening {
         total as f64 / MARGINS.len() as f64
     }
 
-    /// The slices of `seconds` that cover the most, by the hill climb of the module's essay.
+    /// The slices of `seconds` on each of `threads` threads that cover the most, by the hill
+    /// climb of the module's essay: each search's slice on the first thread, then on the next.
     #[allow(
         clippy::cast_sign_loss,
         clippy::cast_precision_loss,
         reason = "quarter seconds of a time checked to lie in (0, 100000]"
     )]
-    pub fn choose(&self, seconds: f64) -> Vec<f64> {
+    pub fn choose(&self, seconds: f64, threads: usize) -> Vec<f64> {
         let n = self.searches.len();
         let budget = (seconds * UNITS_PER_SECOND).floor() as usize;
         let as_seconds =
             |units: &[usize]| units.iter().map(|&unit| unit as f64 / UNITS_PER_SECOND).collect::<Vec<_>>();
-        let mut starts =
-            vec![(0..n).map(|search| budget / n + usize::from(search < budget % n)).collect::<Vec<_>>()];
-        for search in 0..n {
-            let mut all = vec![0; n];
-            all[search] = budget;
-            starts.push(all);
+        let equal: Vec<usize> = (0..n).map(|search| budget / n + usize::from(search < budget % n)).collect();
+        let mut starts = vec![equal.repeat(threads)];
+        for thread in 0..threads {
+            for search in 0..n {
+                let mut all = equal.repeat(threads);
+                all[thread * n..(thread + 1) * n].fill(0);
+                all[thread * n + search] = budget;
+                starts.push(all);
+            }
         }
         let mut random = Random::new(RANDOM_STARTS_SEED);
         for _ in 0..RANDOM_STARTS {
-            starts.push(drawn_start(&mut random, n, budget));
+            starts.push((0..threads).flat_map(|_| drawn_start(&mut random, n, budget)).collect());
         }
-        let mut best: Option<(f64, Vec<usize>)> = None;
+        let table = CoverTable::new(self, budget);
+        let mut best: Option<(usize, Vec<usize>)> = None;
         for mut units in starts {
-            let mut score = self.score(&as_seconds(&units));
+            let mut score = table.score(&units);
             loop {
-                let mut best_move: Option<(f64, Vec<usize>)> = None;
-                for from in 0..n {
+                let mut best_move: Option<(usize, Vec<usize>)> = None;
+                for (thread, from) in (0..threads).flat_map(|thread| (0..n).map(move |from| (thread, from))) {
+                    let (base, from) = (thread * n, thread * n + from);
                     let parts = STEPS.iter().copied().filter(|&step| step < units[from]).chain([units[from]]);
                     for part in parts.filter(|&part| part > 0) {
-                        for to in (0..n).filter(|&to| to != from) {
+                        for to in (base..base + n).filter(|&to| to != from) {
                             let mut moved = units.clone();
                             moved[from] -= part;
                             moved[to] += part;
-                            let moved_score = self.score(&as_seconds(&moved));
+                            let moved_score = table.score(&moved);
                             if moved_score > best_move.as_ref().map_or(score, |(best, _)| *best) {
                                 best_move = Some((moved_score, moved));
                             }
@@ -285,6 +311,25 @@ impl Screening {
             }
         }
         as_seconds(&best.map(|(_, units)| units).unwrap_or_default())
+    }
+
+    /// The level's bit in [`CoverTable`]'s sets: the sets' levels one after the other.
+    fn level_bit(&self, set: usize, level: usize) -> usize {
+        self.levels[..set].iter().map(|&levels| levels + 1).sum::<usize>() + level
+    }
+
+    /// The slices of `threads` threads given after `--slices`, each thread's as
+    /// [`Screening::given_slices`] takes them, the threads apart by `/`.
+    pub fn threads_slices(&self, text: &str, threads: usize) -> Result<Vec<f64>> {
+        let parts: Vec<&str> = text.split('/').collect();
+        if parts.len() != threads {
+            bail!("--slices: {} thread(s) of slices (apart by /) for --threads {threads}", parts.len());
+        }
+        let mut slices = Vec::with_capacity(threads * self.searches.len());
+        for part in parts {
+            slices.extend(self.given_slices("--slices", part)?);
+        }
+        Ok(slices)
     }
 
     /// Slices given as `SEARCH=SECS,...` after `flag`; searches not named get none.
@@ -316,12 +361,17 @@ impl Screening {
     /// levels only it covers.
     pub fn report(&self, slices: &[f64], seconds: f64) -> String {
         let mut text = String::new();
-        let used: f64 = slices.iter().sum();
+        let n = self.searches.len();
+        let threads = slices.len() / n;
+        let used: Vec<String> =
+            slices.chunks(n).map(|thread| format!("{:.2}", thread.iter().sum::<f64>())).collect();
         let _ = writeln!(
             text,
-            "{} searches screened on every set ({}); slices of {used:.2} s of {seconds} s",
-            self.searches.len(),
-            self.sets.join(", ")
+            "{} searches screened on every set ({}); slices of {} s of {seconds} s{}",
+            n,
+            self.sets.join(", "),
+            used.join(" / "),
+            if threads > 1 { " a thread" } else { "" }
         );
         for (search, sets) in &self.left_out {
             let _ = writeln!(text, "left out: {search} (screened on {} only)", sets.join(", "));
@@ -342,11 +392,12 @@ impl Screening {
         }
         let _ = writeln!(text, "slice a search, and the levels only it covers at margin {REPORT_MARGIN}:");
         let with = self.covered(slices, REPORT_MARGIN);
-        for (search, &slice) in slices.iter().enumerate() {
+        for (index, &slice) in slices.iter().enumerate() {
+            let (thread, search) = (index / n, index % n);
             let mut only = Vec::new();
             if slice > 0.0 {
                 let mut without = slices.to_vec();
-                without[search] = 0.0;
+                without[index] = 0.0;
                 let without = self.covered(&without, REPORT_MARGIN);
                 for (set, name) in self.sets.iter().enumerate() {
                     let levels: Vec<String> = (1..with[set].len())
@@ -358,9 +409,77 @@ impl Screening {
                     }
                 }
             }
-            let _ = writeln!(text, "  {slice:6.2} s  {:<45} {}", self.searches[search], only.join("; "));
+            let thread = if threads > 1 { format!("thread {}: ", thread + 1) } else { String::new() };
+            let _ =
+                writeln!(text, "  {thread}{slice:6.2} s  {:<45} {}", self.searches[search], only.join("; "));
         }
         text
+    }
+}
+
+/// What each search covers at each margin with each slice up to the climb's budget, as bit sets
+/// over the levels of every set, and what the searches beside cover: [`Screening::score`] by
+/// table lookups, which the climb asks for hundreds of thousands of times on two threads.
+struct CoverTable {
+    /// Words of one bit set.
+    words: usize,
+    /// Units of a slice, 0 to the budget.
+    units: usize,
+    /// `[search][margin][units][word]`.
+    by_search: Vec<u64>,
+    /// `[margin][word]`: what the searches beside cover.
+    beside: Vec<u64>,
+}
+
+impl CoverTable {
+    fn new(screening: &Screening, budget: usize) -> CoverTable {
+        let bits = screening.level_bit(screening.levels.len(), 0);
+        let words = bits.div_ceil(64);
+        let units = budget + 1;
+        let mut by_search = vec![0; screening.searches.len() * MARGINS.len() * units * words];
+        let mut beside = vec![0; MARGINS.len() * words];
+        for (search, per_set) in screening.solved.iter().enumerate() {
+            for (set, solved) in per_set.iter().enumerate() {
+                for &(level, seconds) in solved {
+                    let bit = screening.level_bit(set, level);
+                    let (word, mask) = (bit / 64, 1 << (bit % 64));
+                    for (m, &margin) in MARGINS.iter().enumerate() {
+                        // The same comparison as `Screening::covered`, slice by slice.
+                        for unit in 0..units {
+                            #[allow(clippy::cast_precision_loss, reason = "quarter seconds below 400000")]
+                            let slice = unit as f64 / UNITS_PER_SECOND;
+                            if seconds * margin <= slice {
+                                by_search[((search * MARGINS.len() + m) * units + unit) * words + word] |=
+                                    mask;
+                            }
+                        }
+                        if seconds * margin <= screening.beside[search] {
+                            beside[m * words + word] |= mask;
+                        }
+                    }
+                }
+            }
+        }
+        CoverTable { words, units, by_search, beside }
+    }
+
+    /// The levels covered over every set, summed over [`MARGINS`]: [`Screening::score`] times
+    /// the number of margins, for `units` of slices (thread after thread) within the budget.
+    fn score(&self, units: &[usize]) -> usize {
+        let searches = self.by_search.len() / (MARGINS.len() * self.units * self.words);
+        let mut covered = vec![0_u64; self.words];
+        let mut total = 0;
+        for m in 0..MARGINS.len() {
+            covered.copy_from_slice(&self.beside[m * self.words..(m + 1) * self.words]);
+            for (index, &unit) in units.iter().enumerate().filter(|&(_, &unit)| unit > 0) {
+                let at = (((index % searches) * MARGINS.len() + m) * self.units + unit) * self.words;
+                for (word, &bits) in covered.iter_mut().zip(&self.by_search[at..at + self.words]) {
+                    *word |= bits;
+                }
+            }
+            total += covered.iter().map(|word| word.count_ones() as usize).sum::<usize>();
+        }
+        total
     }
 }
 
@@ -407,7 +526,7 @@ fn drawn_start(random: &mut Random, n: usize, budget: usize) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Screening, file_name_parts, split_slices};
+    use super::{CoverTable, MARGINS, Screening, file_name_parts, split_slices};
     use std::fmt::Write as _;
 
     /// A run as `(set, search, [(level, seconds)...], levels)`.
@@ -467,12 +586,12 @@ mod tests {
         ]);
         assert_eq!(screening.searches, ["careful", "dive"]);
         assert_eq!(screening.left_out, [("free-dive".to_owned(), vec!["a".to_owned()])]);
-        let slices = screening.choose(8.0);
+        let slices = screening.choose(8.0, 1);
         assert!((slices.iter().sum::<f64>() - 8.0).abs() < 1e-9, "{slices:?}");
         assert!(slices[0] >= 3.9 && slices[1] >= 1.3, "{slices:?}");
         assert!((screening.score(&slices) - 4.0).abs() < 1e-9, "{slices:?}");
         // With 12 s everything fits at every margin: 3.9 + 6.5.
-        let slices = screening.choose(12.0);
+        let slices = screening.choose(12.0, 1);
         assert!((screening.score(&slices) - 5.0).abs() < 1e-9, "{slices:?}");
         let report = screening.report(&slices, 12.0);
         assert!(report.contains("  a: 3 / 3 / 3 / 3 of 3\n  b: 2 / 2 / 2 / 2 of 2\n"), "{report}");
@@ -509,10 +628,55 @@ mod tests {
                  careful:home+shut-out+pushable=9.25,free-dive:home+shut-out+pushable,unweighted=4.55",
             )
             .unwrap();
-        let chosen = screening.choose(58.8);
+        let chosen = screening.choose(58.8, 1);
         assert!(chosen.iter().sum::<f64>() <= 58.8 + 1e-9, "{chosen:?}");
         let (chosen, portfolio) = (screening.score(&chosen), screening.score(&portfolio));
         assert!(chosen >= portfolio - 1e-9, "the climb scores {chosen}, the portfolio {portfolio}");
+    }
+
+    #[test]
+    fn two_threads_cover_what_either_covers_and_share_nothing_between_them() {
+        // Each search needs 4 s for its two levels; 4 s a thread fits both searches on two
+        // threads (one each, at margin 1.0 only), never on one.
+        let screening =
+            screening(&[("a", "dive", &[(1, 2.0), (2, 4.0)], 4), ("a", "careful", &[(3, 2.0), (4, 4.0)], 4)]);
+        let one = screening.choose(4.0, 1);
+        assert_eq!(one.len(), 2);
+        let two = screening.choose(4.0, 2);
+        assert_eq!(two.len(), 4);
+        for thread in two.chunks(2) {
+            assert!((thread.iter().sum::<f64>() - 4.0).abs() < 1e-9, "{two:?}");
+        }
+        // One thread: 2 + 2 at margin 1.0, then one search's levels; two threads: all four at
+        // 1.0, the two 2 s levels at every margin.
+        assert!(screening.score(&two) > screening.score(&one) + 0.5, "{one:?} {two:?}");
+        let given = screening.threads_slices("dive=4/careful=4", 2).unwrap();
+        assert_eq!(given, [0.0, 4.0, 4.0, 0.0]);
+        assert!((screening.score(&given) - 2.5).abs() < 1e-9, "{given:?}");
+        let report = screening.report(&given, 4.0);
+        assert!(report.contains("slices of 4.00 / 4.00 s of 4 s a thread"), "{report}");
+        assert!(report.contains("  a: 4 / 2 / 2 / 2 of 4\n"), "{report}");
+        assert!(report.contains("thread 2:   4.00 s  careful"), "{report}");
+        let error = screening.threads_slices("dive=4", 2).unwrap_err().to_string();
+        assert!(error.contains("1 thread(s) of slices (apart by /) for --threads 2"), "{error}");
+    }
+
+    #[test]
+    fn the_climbs_table_scores_as_the_covered_levels_do() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/sokoban-screening");
+        let mut screening = Screening::read(&folder).unwrap();
+        screening.beside = screening.given_slices("--beside", "careful:home+shut-out+pushable=7.3").unwrap();
+        let n = screening.searches.len();
+        let table = CoverTable::new(&screening, 80);
+        let mut random = testkit::Random::new(7);
+        for _ in 0..50 {
+            let units: Vec<usize> = (0..2 * n).map(|_| random.below(81)).collect();
+            #[allow(clippy::cast_precision_loss, reason = "a few dozen quarter seconds")]
+            let slices: Vec<f64> = units.iter().map(|&unit| unit as f64 / 4.0).collect();
+            #[allow(clippy::cast_precision_loss, reason = "a count of levels")]
+            let by_table = table.score(&units) as f64 / MARGINS.len() as f64;
+            assert!((by_table - screening.score(&slices)).abs() < 1e-9, "{units:?}");
+        }
     }
 
     #[test]
@@ -526,7 +690,7 @@ mod tests {
             ("b", "careful", &[(2, 1.5)], 2),
         ]);
         screening.beside = screening.given_slices("--beside", "careful=2").unwrap();
-        let slices = screening.choose(8.0);
+        let slices = screening.choose(8.0, 1);
         assert!((screening.score(&slices) - 5.0).abs() < 1e-9, "{slices:?}");
         assert!(slices[1] >= 6.5, "{slices:?}");
         let report = screening.report(&slices, 8.0);
