@@ -111,10 +111,11 @@
 //! reached by the fewest turns to another box that bettered no feature (its *move weight*), the
 //! bound deciding among equals. Weighted and unweighted, with and without the packing orders
 //! (below), the same search solves different levels, so below 30 s a level (`ONE_THREAD`) four
-//! short searches run in turn: the dive with the cells of boxes home and shut-out regions and
-//! the careful search (below) with them, unweighted, 5% of the time each, the dive led by a
-//! search of pulls (see `search::pulls`) 61%, and the dive with pushable-box cells, unweighted,
-//! the rest: the slices that cover the most levels of four sets, each search run alone.
+//! short searches run in turn: the dive with the cells of boxes home and shut-out regions 5% of
+//! the time, the dive with pushable-box cells, unweighted, 28%, the dive led by a search of
+//! pulls (see `search::pulls`) 61%, and the careful search (below) with the first cells,
+//! unweighted, the rest: the slices that cover the most levels of four sets, each search run
+//! alone.
 //! The *careful search* is the same with a light weight on the bound (close to A*); the 30 s
 //! schedule and a second thread run it beside the dives.
 //!
@@ -140,13 +141,14 @@
 //! side entered from a few squares: the blocks took `xsokoban` at 60 s from 58 to 60 / 90 on
 //! the slower machine (37, 61 and 67 gained, 77 lost).
 //!
-//! With [`Options::side_by_side`] two threads share the work, each for the whole time limit:
-//! one runs dives (`DIVES`: with pushable-box cells, led by pulls, free), the other the careful
-//! search, plainly for its first 40% (`FAST_DIVE_SHARE`) and with cells after (unweighted for
-//! 5% first); the first to settle the level stops the other. From 30 s they share a portfolio
-//! instead: on one thread the dive whose cells count the pushable boxes for its first 23%, then
-//! the careful search with those cells; on the other, dives with cells (weighted and unweighted,
-//! with and without the packing orders, two led by searches of pulls) one after the other.
+//! With [`Options::side_by_side`] two threads share the work, each for the whole time limit,
+//! and the first to settle the level stops the other. Below 30 s one runs the dive led by a
+//! search of pulls for half the time, then the free dive with pushable-box cells, unweighted
+//! (`DIVES`), the other the dive with pushable-box cells throughout. From 30 s they share a
+//! portfolio instead: on one thread the dive whose cells count the pushable boxes for its first
+//! 23%, then the careful search with those cells; on the other, dives with cells (weighted and
+//! unweighted, with and without the packing orders, two led by searches of pulls) one after the
+//! other.
 //! Tunnel macros and packing orders can skip the only way through, so a search with them that
 //! runs dry is followed by one without them before a level is called unsolvable.
 //!
@@ -206,8 +208,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use thiserror::Error;
 
-/// The weight of the bound in the fast mode's dives, and the plain searches' share of the time
-/// limit in [`CAREFUL`] and without cells (the other schedules set their own).
+/// The weight of the bound in the fast mode's dives, and the plain dive's share of the time
+/// limit without cells ([`ONE_THREAD_PLAIN`]; the other schedules set their own).
 const FAST_DIVE_WEIGHT: u64 = 10;
 const FAST_DIVE_SHARE: f64 = 0.4;
 /// The weight of the bound in the fast mode's careful search: a light one, nearly A*.
@@ -311,22 +313,26 @@ const OPTIMAL: [Phase; 1] = [phase(1.0, false, 0)];
 /// Chosen again (thirty-ninth session) with the dives led by a search of pulls, which came after
 /// those slices, by the same command on the folder with the `microban` and `microban2` files of
 /// `10s/` made again for every screened search: the dive with the cells of [`FAST_CELLS`] 0.5 s
-/// (`xsokoban` 27, 33 and 61 only it covers), the careful search with them, unweighted, 0.5 s
-/// (46, 55), the pull-led dive with the freeze test 6 s (`xsokoban` 11, 14, 15, 25, 49, 59, 71
-/// and 87, thirteen `sasquatch` levels, `microban` 93) and the dive with pushable-box cells,
-/// unweighted, the last 2.75 s (`xsokoban` 8 and 48, `microban` 153, `microban2` 131). By the
-/// files: `xsokoban` 58 / 56 / 56 / 56 -> 56 / 56 / 56 / 55 at margins 1.0 to 1.3, `sasquatch`
-/// 26 -> 34 at each, both Microban sets whole. At 10 s a level, one thread, old and new at once
-/// on a day the machine ran the same states 1.3 to 3 times slower than the files say:
-/// `xsokoban` 54 -> 55 / 90 (14, 33, 48, 59 and 87 gained; 11, 40, 44 and 77 lost, 11 at its
-/// slice's end) in 423 -> 400 s, median 3.10 -> 1.25 s; `sasquatch` 25 -> 33 / 50 (5, 18, 24,
-/// 28, 33, 37, 39 and 44 gained, none lost); `microban` 155 and `microban2` 135 both, in 5.6 ->
-/// 11.2 s (153 in 7.7 s, in the last slice) and 14.2 -> 15.3 s.
+/// (`xsokoban` 27, 33 and 61 only it covers), the dive with pushable-box cells, unweighted, 2.75 s
+/// (`xsokoban` 8 and 48, `microban` 153, `microban2` 131), the pull-led dive with the freeze test 6
+/// s (`xsokoban` 11, 14, 15, 25, 49, 59, 71 and 87, thirteen `sasquatch` levels, `microban` 93) and
+/// the careful search with the cells of [`FAST_CELLS`], unweighted, the last 0.55 s (46, 55). By
+/// the files: `xsokoban` 58 / 56 / 56 / 56 -> 56 / 56 / 56 / 55 at margins 1.0 to 1.3, `sasquatch`
+/// 26 -> 34 at each, both Microban sets whole. At 10 s a level, one thread, old and new at once, on
+/// a day the machine ran the same states 1.3 to 3 times slower than the files say: `xsokoban` 55 ->
+/// 55 / 90 (14, 48, 59 and 87 gained; 11, 40, 44 and 77 lost, 11 at its slice's end) in 418 -> 429
+/// s; `sasquatch` 25 -> 32 / 50 (5, 18, 24, 28, 33, 37 and 44 gained, none lost) in 289 -> 247 s;
+/// `microban` 155 and `microban2` 135 both, in 5.4 -> 7.6 s and 16.3 -> 12.0 s. The order puts the
+/// small sets' late levels early: with the dive with pushable-box cells last, as first run,
+/// `microban` 153 came 7.7 s into its search, and the default mode (two levels at once, each answer
+/// improved) took 12.8 and 13.9 s of wall time for `microban` against 5.7 and 5.8 s before; in this
+/// order 6.5 and 7.9 s against 7.0 and 7.5 s, with 5390 pushes against 5424 (1.0253 times the 152
+/// proven optima both).
 const ONE_THREAD: [Phase; 4] = [
     phase(0.051, false, FAST_CELLS),
-    unweighted(phase(0.102, true, FAST_CELLS)),
-    freezing_pulls(pull_led(0.7143)),
-    unweighted(phase(1.0, false, MOBILE_CELLS)),
+    unweighted(phase(0.3316, false, MOBILE_CELLS)),
+    freezing_pulls(pull_led(0.9439)),
+    unweighted(phase(1.0, true, FAST_CELLS)),
 ];
 /// From this time limit on, the one-thread fast mode runs a wider portfolio:
 /// [`ONE_THREAD_HALF_MINUTE`], and from [`MINUTE_LIMIT`] on [`ONE_THREAD_LONG`].
@@ -564,34 +570,39 @@ const ONE_THREAD_HALF_MINUTE: [Phase; 4] = [
     phase(0.845, false, PASSAGE_CELLS),
     unweighted(weighing_pulls(toward_start_region(pull_led(1.0)))),
 ];
-/// The fast mode on two threads below [`LONG_LIMIT`], one sequence each: the dives that
-/// [`ONE_THREAD`] ran until the thirty-ninth session on one, the careful searches of [`CAREFUL`] on
-/// the other (seventeenth session; before, the plain dive for 40% and the dive with cells of
-/// [`FAST_CELLS`] after). The files of `docs/sokoban-screening` foresee `xsokoban` 57 / 90 and
-/// `sasquatch` 25 / 50 beside the careful searches, against 53 and 24 (`--beside`, the careful
-/// thread counted as its searches with cells, which are screened, the plain careful search not). At
-/// 10 s a level, both cores on one level, old and new one after the other: `xsokoban` 52 -> 56 / 90
-/// (15, 25, 40, 44, 71, 77 and 86 gained; 33, 36 and 45 lost), `sasquatch` 24 -> 25 / 50 (26 and 27
-/// gained, 19 lost), `microban2` 134 -> 135, `microban` 155 both.
+/// The fast mode on two threads below [`LONG_LIMIT`], one sequence each: this one on one thread,
+/// [`DIVE_BESIDE`] on the other (thirty-ninth session, the last paragraph). From the seventeenth
+/// session until then: the dives of [`ONE_THREAD`] of that time on one, careful searches on the
+/// other (the plain careful search 40% of the time, then the careful search with the cells of
+/// [`FAST_CELLS`], unweighted for 5% and weighted after; before, the plain dive for 40% and the
+/// dive with cells of [`FAST_CELLS`] after). The files of `docs/sokoban-screening` foresaw
+/// `xsokoban` 57 / 90 and `sasquatch` 25 / 50 beside the careful searches, against 53 and 24
+/// (`--beside`, the careful thread counted as its searches with cells, which are screened, the
+/// plain careful search not). At 10 s a level, both cores on one level, old and new one after the
+/// other: `xsokoban` 52 -> 56 / 90 (15, 25, 40, 44, 71, 77 and 86 gained; 33, 36 and 45 lost),
+/// `sasquatch` 24 -> 25 / 50 (26 and 27 gained, 19 lost), `microban2` 134 -> 135, `microban` 155
+/// both.
 ///
-/// Tried (thirty-ninth session): slices chosen beside the careful thread (`sokoban-slices
-/// --seconds 9.8 --beside 'careful:home+shut-out,unweighted=3.9,careful:home+shut-out=5.4'`)
-/// with the pull-led dives: the dive with pushable-box cells 6.5 s, the pull-led dive with the
-/// freeze test 2.25 s and the unweighted free dive with the cells of [`FAST_CELLS`] the last 1 s
-/// (`microban2` 131 at 0.74 s alone), by the files `xsokoban` 60 / 58 / 58 / 58 -> 60 / 59 / 59
-/// / 59 at margins 1.0 to 1.3 and `sasquatch` 26 -> 33 / 31 / 31 / 30. Both cores at 10 s a
-/// level, old then new, on a machine running 1.3 to 3 times slower than the files: `xsokoban` 57
-/// -> 57 / 90 (14, 48 and 87 gained; 8, 44 and 77 lost), `sasquatch` 26 -> 28 / 50, `microban2`
-/// 135 -> 134 (131 lost), and `microban` in the default mode 9.6 -> 17.9 s of search in all.
-/// Not taken.
-const DIVES: [Phase; 2] = [phase(0.425, false, MOBILE_CELLS), unweighted(free_dive(1.0, MOBILE_CELLS))];
-/// The careful search with cells runs unweighted for 5% first: on its own thread at 10 s it
-/// solves `xsokoban` 86 that way in 0.3 s, weighted not at all.
-const CAREFUL: [Phase; 3] = [
-    phase(FAST_DIVE_SHARE, true, 0),
-    unweighted(phase(0.45, true, FAST_CELLS)),
-    phase(1.0, true, FAST_CELLS),
-];
+/// Chosen again (thirty-ninth session) for both threads at once, by `cargo xtask sokoban-slices
+/// --seconds 9.8 --threads 2` on the folder that chose [`ONE_THREAD`]: the careful searches give
+/// way to the dive with pushable-box cells, and this thread runs the pull-led dive with the freeze
+/// test 5 s, then the free dive with pushable-box cells, unweighted, the rest. (The climb gives the
+/// other thread's last 1.5 s to the pull-led dive with weights for `xsokoban` 35 at 0.98 s alone;
+/// that thread runs the dive alone, a search fewer for a quarter of a level of score.) By the
+/// files: `xsokoban` 60 / 58 / 58 / 58 -> 63 at every margin 1.0 to 1.3 and `sasquatch` 26 -> 36 /
+/// 36 / 36 / 35, both Microban sets whole (the careful thread counted by its searches with cells,
+/// unweighted 0.49 s and weighted 5.39 s). Both cores at 10 s a level, old then new, on a day the
+/// machine ran the same states 1.3 to 3 times slower than the files say: `xsokoban` 57 -> 60 / 90
+/// (14, 45, 48, 75 and 87 gained; 47 and 59 lost) in 404 -> 380 s, median 2.93 -> 0.91 s;
+/// `sasquatch` 26 -> 33 / 50 (17, 18, 24, 28, 31, 33 and 44 gained, none lost) in 282 -> 206 s;
+/// `microban` 155 and `microban2` 135 both, in 6.3 -> 2.2 s and 9.8 -> 8.3 s. First tried, the same
+/// day: this thread's slices alone beside the careful searches (`--beside`): the dive with
+/// pushable-box cells 6.5 s, the pull-led dive with the freeze test 2.25 s and the unweighted free
+/// dive with the cells of [`FAST_CELLS`] the last 1 s; `xsokoban` 57 -> 57 / 90 (14, 48 and 87
+/// gained; 8, 44 and 77 lost), `sasquatch` 26 -> 28 / 50, `microban2` 135 -> 134.
+const DIVES: [Phase; 2] = [freezing_pulls(pull_led(0.5102)), unweighted(free_dive(1.0, MOBILE_CELLS))];
+/// The other thread below [`LONG_LIMIT`]: the dive with pushable-box cells for the whole time.
+const DIVE_BESIDE: [Phase; 1] = [phase(1.0, false, MOBILE_CELLS)];
 /// The portfolio on two threads from [`LONG_LIMIT`] on. One thread runs the careful search
 /// whose cells count the boxes the player can push ([`CAREFUL_LONG`]; for the whole time until
 /// the thirty-sixth session, see the last paragraph): the two threads solve `xsokoban` 23, 85
@@ -874,7 +885,7 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     } else if side_by_side {
         let (dives, beside): (&[Phase], &[Phase]) = match (cells, long) {
             (true, true) => (&DIVES_LONG, &CAREFUL_LONG),
-            (true, false) => (&DIVES, &CAREFUL),
+            (true, false) => (&DIVES, &DIVE_BESIDE),
             (false, _) => (&DIVES_PLAIN, &CAREFUL_PLAIN),
         };
         fast_side_by_side(&board, &inside, player, limits, [dives, beside], start)
@@ -1070,9 +1081,9 @@ fn run_phases(
     done.unwrap_or((gave_up, 0))
 }
 
-/// The fast mode on two threads: the sequence `dive_phases` on one and `beside_phases` (the
-/// careful searches) on the other, as [`solve`] chooses them; each thread for the whole time
-/// limit with half the memory budget, the first to settle the level stopping the other. Wide
+/// The fast mode on two threads: the sequence `dive_phases` on one and `beside_phases` on the
+/// other, as [`solve`] chooses them; each thread for the whole time limit with half the memory
+/// budget, the first to settle the level stopping the other. Wide
 /// traps that would have used up the dive's share of the time on one thread cost the careful
 /// search nothing here. Each search keeps the whole count of states, as each search of a
 /// sequence on one thread does. The careful search of the long limits stores about 170,000 to

@@ -823,7 +823,7 @@ fn the_fast_mode_improves_its_answers_but_never_below_the_optimum() {
 /// Every schedule of the fast and optimal modes, by name.
 fn schedules() -> [(&'static str, &'static [crate::Phase]); 11] {
     use crate::{
-        CAREFUL, CAREFUL_LONG, CAREFUL_PLAIN, DIVES, DIVES_LONG, DIVES_PLAIN, ONE_THREAD,
+        CAREFUL_LONG, CAREFUL_PLAIN, DIVE_BESIDE, DIVES, DIVES_LONG, DIVES_PLAIN, ONE_THREAD,
         ONE_THREAD_HALF_MINUTE, ONE_THREAD_LONG, ONE_THREAD_PLAIN, OPTIMAL,
     };
     [
@@ -833,7 +833,7 @@ fn schedules() -> [(&'static str, &'static [crate::Phase]); 11] {
         ("ONE_THREAD_LONG", &ONE_THREAD_LONG),
         ("ONE_THREAD_PLAIN", &ONE_THREAD_PLAIN),
         ("DIVES", &DIVES),
-        ("CAREFUL", &CAREFUL),
+        ("DIVE_BESIDE", &DIVE_BESIDE),
         ("DIVES_LONG", &DIVES_LONG),
         ("CAREFUL_LONG", &CAREFUL_LONG),
         ("DIVES_PLAIN", &DIVES_PLAIN),
