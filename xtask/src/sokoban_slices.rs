@@ -418,7 +418,7 @@ impl Screening {
 }
 
 /// What each search covers at each margin with each slice up to the climb's budget, as bit sets
-/// over the levels of every set, and what the searches beside cover: [`Screening::score`] by
+/// over the levels of every set, and what the searches beside cover: `Screening::score` by
 /// table lookups, which the climb asks for hundreds of thousands of times on two threads.
 struct CoverTable {
     /// Words of one bit set.
@@ -463,7 +463,7 @@ impl CoverTable {
         CoverTable { words, units, by_search, beside }
     }
 
-    /// The levels covered over every set, summed over [`MARGINS`]: [`Screening::score`] times
+    /// The levels covered over every set, summed over [`MARGINS`]: `Screening::score` times
     /// the number of margins, for `units` of slices (thread after thread) within the budget.
     fn score(&self, units: &[usize]) -> usize {
         let searches = self.by_search.len() / (MARGINS.len() * self.units * self.words);
