@@ -423,7 +423,9 @@ impl Screening {
 struct CoverTable {
     /// Words of one bit set.
     words: usize,
-    /// Units of a slice, 0 to the budget.
+    /// Rows of slice lengths: 0 units up to the budget, or up to the first length that covers
+    /// all a search solved at every margin, if that is less (longer slices read that row), so
+    /// that a budget of hours costs no more than the screening runs' own limits.
     units: usize,
     /// `[search][margin][units][word]`.
     by_search: Vec<u64>,
@@ -435,7 +437,16 @@ impl CoverTable {
     fn new(screening: &Screening, budget: usize) -> CoverTable {
         let bits = screening.level_bit(screening.levels.len(), 0);
         let words = bits.div_ceil(64);
-        let units = budget + 1;
+        let slowest =
+            screening.solved.iter().flatten().flatten().map(|&(_, seconds)| seconds).fold(0.0, f64::max);
+        let widest = MARGINS.iter().copied().fold(0.0, f64::max);
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "seconds of a screening run"
+        )]
+        let enough = (slowest * widest * UNITS_PER_SECOND).ceil() as usize + 1;
+        let units = budget.min(enough) + 1;
         let mut by_search = vec![0; screening.searches.len() * MARGINS.len() * units * words];
         let mut beside = vec![0; MARGINS.len() * words];
         for (search, per_set) in screening.solved.iter().enumerate() {
@@ -472,7 +483,8 @@ impl CoverTable {
         for m in 0..MARGINS.len() {
             covered.copy_from_slice(&self.beside[m * self.words..(m + 1) * self.words]);
             for (index, &unit) in units.iter().enumerate().filter(|&(_, &unit)| unit > 0) {
-                let at = (((index % searches) * MARGINS.len() + m) * self.units + unit) * self.words;
+                let row = unit.min(self.units - 1);
+                let at = (((index % searches) * MARGINS.len() + m) * self.units + row) * self.words;
                 for (word, &bits) in covered.iter_mut().zip(&self.by_search[at..at + self.words]) {
                     *word |= bits;
                 }
