@@ -296,8 +296,8 @@ const OPTIMAL: [Phase; 1] = [phase(1.0, false, 0)];
 /// session) by `cargo xtask sokoban-slices` at 9.8 s, from the screening runs of `xsokoban` and
 /// `sasquatch` and, beside them, runs on `microban` and `microban2` at 10 s
 /// (`docs/sokoban-screening/10s`), so that the small sets' hard levels count as well: the dive
-/// whose cells also count the boxes the player can push, 4.25 s (`xsokoban` 40 at 3.6 s, 15 at 2.8
-/// s; every `microban` level, 93 the latest at 1.5 s), then the same cells without the packing
+/// whose cells also count the boxes the player can push, 4.25 s (`xsokoban` 40 at 3.6 s, 15 at
+/// 2.8 s; every `microban` level, 93 the latest at 1.5 s), then the same cells without the packing
 /// orders, unweighted, the rest (`xsokoban` 77 at 4.0 s, 44 at 3.7 s, `microban2` 131 at 1.3 s,
 /// `sasquatch` 26 at 2.0 s). Foreseen from those files: `xsokoban` 55 / 90 and `sasquatch` 25 / 50
 /// at margins 1.0 and 1.1, 54 and 24 at 1.2 and 1.3, all of both Microban sets at every margin; the
@@ -314,20 +314,20 @@ const OPTIMAL: [Phase; 1] = [phase(1.0, false, 0)];
 /// those slices, by the same command on the folder with the `microban` and `microban2` files of
 /// `10s/` made again for every screened search: the dive with the cells of [`FAST_CELLS`] 0.5 s
 /// (`xsokoban` 27, 33 and 61 only it covers), the dive with pushable-box cells, unweighted, 2.75 s
-/// (`xsokoban` 8 and 48, `microban` 153, `microban2` 131), the pull-led dive with the freeze test 6
-/// s (`xsokoban` 11, 14, 15, 25, 49, 59, 71 and 87, thirteen `sasquatch` levels, `microban` 93) and
-/// the careful search with the cells of [`FAST_CELLS`], unweighted, the last 0.55 s (46, 55). By
-/// the files: `xsokoban` 58 / 56 / 56 / 56 -> 56 / 56 / 56 / 55 at margins 1.0 to 1.3, `sasquatch`
-/// 26 -> 34 at each, both Microban sets whole. At 10 s a level, one thread, old and new at once, on
-/// a day the machine ran the same states 1.3 to 3 times slower than the files say: `xsokoban` 55 ->
-/// 55 / 90 (14, 48, 59 and 87 gained; 11, 40, 44 and 77 lost, 11 at its slice's end) in 418 -> 429
-/// s; `sasquatch` 25 -> 32 / 50 (5, 18, 24, 28, 33, 37 and 44 gained, none lost) in 289 -> 247 s;
-/// `microban` 155 and `microban2` 135 both, in 5.4 -> 7.6 s and 16.3 -> 12.0 s. The order puts the
-/// small sets' late levels early: with the dive with pushable-box cells last, as first run,
-/// `microban` 153 came 7.7 s into its search, and the default mode (two levels at once, each answer
-/// improved) took 12.8 and 13.9 s of wall time for `microban` against 5.7 and 5.8 s before; in this
-/// order 6.5 and 7.9 s against 7.0 and 7.5 s, with 5390 pushes against 5424 (1.0253 times the 152
-/// proven optima both).
+/// (`xsokoban` 8 and 48, `microban` 153, `microban2` 131), the pull-led dive with the freeze test
+/// 6 s (`xsokoban` 11, 14, 15, 25, 49, 59, 71 and 87, thirteen `sasquatch` levels, `microban` 93)
+/// and the careful search with the cells of [`FAST_CELLS`], unweighted, the last 0.55 s (46, 55).
+/// By the files: `xsokoban` 58 / 56 / 56 / 56 -> 56 / 56 / 56 / 55 at margins 1.0 to 1.3,
+/// `sasquatch` 26 -> 34 at each, both Microban sets whole. At 10 s a level, one thread, old and new
+/// at once, on a day the machine ran the same states 1.3 to 3 times slower than the files say:
+/// `xsokoban` 55 -> 55 / 90 (14, 48, 59 and 87 gained; 11, 40, 44 and 77 lost, 11 at its slice's
+/// end) in 418 -> 429 s; `sasquatch` 25 -> 32 / 50 (5, 18, 24, 28, 33, 37 and 44 gained, none lost)
+/// in 289 -> 247 s; `microban` 155 and `microban2` 135 both, in 5.4 -> 7.6 s and 16.3 -> 12.0 s.
+/// The order puts the small sets' late levels early: with the dive with pushable-box cells last, as
+/// first run, `microban` 153 came 7.7 s into its search, and the default mode (two levels at once,
+/// each answer improved) took 12.8 and 13.9 s of wall time for `microban` against 5.7 and 5.8 s
+/// before; in this order 6.5 and 7.9 s against 7.0 and 7.5 s, with 5390 pushes against 5424 (1.0253
+/// times the 152 proven optima both).
 const ONE_THREAD: [Phase; 4] = [
     phase(0.051, false, FAST_CELLS),
     unweighted(phase(0.3316, false, MOBILE_CELLS)),
