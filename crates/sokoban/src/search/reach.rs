@@ -25,12 +25,29 @@
 //!
 //! Either way the regions the player is shut out of are the parent's, changed by what the push
 //! cut, and need no count of their own. Only when the freed square opens onto squares the
-//! player could not reach are both floods run. Before, only the first case with the ring's
-//! answer spared them: on `xsokoban` 31, in the first 200,000 states of the dive with
-//! pushable-box cells, 234,262 of 290,153 children flooded the region and counted the regions
-//! shut out; now 59,577 do, and 118,303 more flood until the walk round the box closes (and
-//! further when it does not). On levels 29, 31, 40 and 86 the floods' share of the dive's time
-//! fell from 19 to 26% to 17 to 20%, the corral search's floods included.
+//! player could not reach is the region flooded whole ([`Reach::flood_joined`]). Before this
+//! local update, only the first case with the ring's answer spared the floods: on `xsokoban`
+//! 31, in the first 200,000 states of the dive with pushable-box cells, 234,262 of 290,153
+//! children flooded the region and counted the regions shut out; with it 59,577 did, and
+//! 118,303 more flooded until the walk round the box closed (and further when it did not). On
+//! levels 29, 31, 40 and 86 the floods' share of the dive's time fell from 19 to 26% to 17 to
+//! 20%, the corral search's floods included.
+//!
+//! Even a child whose region is flooded whole needs no count of the regions shut out. Its free
+//! squares are the parent's with one square added (the one the box left) and one taken away
+//! (the one it entered, beside it). Adding a square joins into one the regions its free
+//! neighbours were in; taking one away leaves its region in as many parts as its free
+//! neighbours now fall in. So the count changes by the parts round the taken square outside
+//! the child's region, less the regions round the freed square outside the parent's: a few
+//! squares each, told apart by floods that stop when they meet ([`Board::flood_words_until`]).
+//! And the region's flood starts from the parent's region (less the taken square, with the
+//! freed one) when that is all still the player's: the taken square was outside it, or the
+//! ring round it joins its free neighbours. Until the fortieth session those children counted
+//! the regions whole, a flood per region, after a flood from the player's square. The pull-led
+//! dive with the freeze test on `xsokoban` 42, 55 and 59 (the first 200,000, 300,000 and
+//! 200,000 states) took 2.47, 3.52 and 2.77 billion instructions that way, 2.20, 3.19 and 2.40
+//! billion now; the dive with pushable-box cells on 31 and 86 (300,000 states each) 9.50 and
+//! 8.52 billion, 9.29 and 8.49 now.
 //!
 //! The pull search's children take the first way too ([`Reach::child_lowest_after_pull`]): a
 //! pull takes the square the player stood on, a square of the region, and frees the one the box
@@ -215,8 +232,11 @@ impl Reach {
             let beside = board.step(from, side);
             free(beside) && !in_parent(beside)
         });
-        if joins_more || !in_parent(board.step(from, d.opposite())) {
+        if !in_parent(board.step(from, d.opposite())) {
             return self.lowest_reachable(board, boxes, from);
+        }
+        if joins_more {
+            return self.flood_joined(board, boxes, from, from, to);
         }
         // The free neighbours of `to` other than `from`, and whether they are joined round `to`
         // by the ring of eight squares round it.
@@ -315,7 +335,7 @@ impl Reach {
             }
         }
         if joins_more || !touches {
-            return self.lowest_reachable(board, boxes, player);
+            return self.flood_joined(board, boxes, player, from, to);
         }
         let mut others = [0; 3];
         let count = gather(
@@ -327,8 +347,72 @@ impl Reach {
         grid::set_bits(&self.region_words).next().unwrap_or(player)
     }
 
-    /// How many regions of the free squares (`free_words`, set for the child) hold the
-    /// `cells`, a few squares apart from the player's region: a flood from one cell to the
+    /// The lowest square of the child's region, found by a flood, when the square `freed`,
+    /// which the box left for `taken` beside it, joins the player (on `start`) to squares it
+    /// could not reach: the regions shut out then change by the parts round `taken` outside the
+    /// child's region, less the regions round `freed` outside the parent's, both found among a
+    /// few squares (see the module notes). `start` is a square beside `taken`, and a square
+    /// beside `freed` is in the parent's region, as after every push and pull.
+    fn flood_joined(
+        &mut self,
+        board: &Board,
+        boxes: &[u64],
+        start: usize,
+        freed: usize,
+        taken: usize,
+    ) -> usize {
+        self.shut_out_change = None;
+        self.free_of_child(board, boxes);
+        // The parent's region, less `taken` and with `freed`, is all in the child's when `taken`
+        // was outside it, or when the ring round `taken` still joins its free neighbours: then
+        // the flood starts from there rather than from one square, and only grows into what
+        // `freed` opened.
+        let keeps_region = !grid::has_bit(&self.parent_region, taken)
+            || free_neighbours_in_one_run(free_ring(board, taken, |cell| {
+                grid::has_bit(&self.free_words, cell)
+            }));
+        if keeps_region {
+            self.region_words.copy_from_slice(&self.parent_region);
+            grid::remove_bit(&mut self.region_words, taken);
+            grid::insert_bit(&mut self.region_words, freed);
+        } else {
+            self.region_words.fill(0);
+            grid::insert_bit(&mut self.region_words, start);
+        }
+        board.flood_words(&mut self.region_words, &self.free_words);
+        let lowest = grid::set_bits(&self.region_words).next().unwrap_or(start);
+        // The child's free squares beside `taken`, outside its region: each part they fall in
+        // is a region shut out that removing `taken` left (at most three, `start` being one).
+        let mut cut = [0; 3];
+        let count = gather(
+            board.neighbours(taken).into_iter().filter(|&cell| {
+                grid::has_bit(&self.free_words, cell) && !grid::has_bit(&self.region_words, cell)
+            }),
+            &mut cut,
+        );
+        let pieces = self.parts(board, &cut[..count]);
+        // The parent's free squares beside `freed`, outside its region: the regions shut out
+        // that the freed square joined into one (`taken` was free then, `freed` a box).
+        let mut joined = [0; 3];
+        let count = gather(
+            board.neighbours(freed).into_iter().filter(|&cell| {
+                (cell == taken || grid::has_bit(&self.free_words, cell))
+                    && !grid::has_bit(&self.parent_region, cell)
+            }),
+            &mut joined,
+        );
+        grid::insert_bit(&mut self.free_words, taken);
+        grid::remove_bit(&mut self.free_words, freed);
+        let merged = self.parts(board, &joined[..count]);
+        // The child's free squares again, for `regions_beyond`.
+        grid::remove_bit(&mut self.free_words, taken);
+        grid::insert_bit(&mut self.free_words, freed);
+        self.shut_out_change = Some(pieces - merged);
+        lowest
+    }
+
+    /// How many regions of the free squares (`free_words`) hold the `cells`, a few squares
+    /// apart from the player's region: a flood from one cell to the
     /// others, again from a cell it did not reach, and so on.
     fn parts(&mut self, board: &Board, cells: &[usize]) -> i32 {
         let mut left = [0; 3];
@@ -497,10 +581,10 @@ mod tests {
 
     /// Every push (or, with `pulls`, every pull) of random positions, its child's region found
     /// from the parent's and checked against a plain flood, and the regions shut out against a
-    /// plain count: how many moves, and of them how many were recounted, kept the parent's count,
-    /// or changed it without a count.
+    /// plain count: how many moves, and of them how many joined the player to squares it could
+    /// not reach (the full flood), kept the parent's count, or changed it without a count.
     fn check_children_regions(seed: u64, pulls: bool) -> [usize; 4] {
-        let (mut moves, mut recounted, mut changed) = (0, 0, [0, 0]);
+        let (mut moves, mut joined, mut changed) = (0, 0, [0, 0]);
         for (text, player, board, mut boxed) in random_positions(seed) {
             let cells: Vec<usize> = board.interior.iter().copied().filter(|&c| boxed[c]).collect();
             let mut reach = Reach::new(&board);
@@ -533,6 +617,7 @@ mod tests {
                         reach.child_lowest(&board, &boxed, &words, b, d)
                     };
                     let plain = reach_of(&board, &boxed, after);
+                    joined += usize::from((0..board.len).any(|c| plain[c] && !region[c] && c != b));
                     let context = || format!("{} {b} {d:?}:\n{text}", if pulls { "pull" } else { "push" });
                     assert_eq!(lowest, plain.iter().position(|&r| r).unwrap(), "{}", context());
                     assert!((0..board.len).all(|c| reach.in_last_region(c) == plain[c]), "{}", context());
@@ -549,23 +634,22 @@ mod tests {
                         changed[usize::from(change != 0)] += 1;
                     } else {
                         assert_eq!(reach.regions_beyond(&board), shut_out, "{}", context());
-                        recounted += 1;
                     }
                     moves += 1;
                     (boxed[b], boxed[to]) = (true, false);
                 }
             }
         }
-        [moves, recounted, changed[0], changed[1]]
+        [moves, joined, changed[0], changed[1]]
     }
 
     #[test]
     fn a_childs_region_taken_over_from_its_parents_is_the_one_a_plain_flood_finds() {
-        let [pushes, recounted, kept, changed] = check_children_regions(0xbb67_ae85_84ca_a73b, false);
+        let [pushes, joined, kept, changed] = check_children_regions(0xbb67_ae85_84ca_a73b, false);
         // Every way taken often, or the test proves little.
         assert!(
-            pushes > 2000 && recounted > pushes / 20 && kept > pushes / 4 && changed > pushes / 20,
-            "of {pushes} pushes, {recounted} recounted, {kept} kept, {changed} changed"
+            pushes > 2000 && joined > pushes / 20 && kept > pushes / 4 && changed > pushes / 20,
+            "of {pushes} pushes, {joined} joined more, {kept} kept, {changed} changed"
         );
     }
 
@@ -573,10 +657,10 @@ mod tests {
     fn a_childs_region_after_a_pull_taken_over_from_its_parents_is_the_one_a_plain_flood_finds() {
         // The pull search's children: the box on `b` pulled to `to`, the player stepping back
         // from `to` to the square beyond, which must be free.
-        let [pulls, recounted, kept, changed] = check_children_regions(0x3c6e_f372_fe94_f82b, true);
+        let [pulls, joined, kept, changed] = check_children_regions(0x3c6e_f372_fe94_f82b, true);
         assert!(
-            pulls > 2000 && recounted > pulls / 20 && kept > pulls / 4 && changed > pulls / 50,
-            "of {pulls} pulls, {recounted} recounted, {kept} kept, {changed} changed"
+            pulls > 2000 && joined > pulls / 20 && kept > pulls / 4 && changed > pulls / 50,
+            "of {pulls} pulls, {joined} joined more, {kept} kept, {changed} changed"
         );
     }
 
