@@ -291,9 +291,7 @@ impl Reach {
             board.flood_words_until(&mut self.region_words, &self.free_words, others)
         };
         if swapped {
-            self.region_words.copy_from_slice(&self.parent_region);
-            grid::remove_bit(&mut self.region_words, to);
-            grid::insert_bit(&mut self.region_words, freed);
+            self.parents_region_swapped(to, freed);
             self.shut_out_change = Some(0);
         } else {
             // The flood ran to its end: the region is the child's, and each part that it
@@ -347,6 +345,14 @@ impl Reach {
         grid::set_bits(&self.region_words).next().unwrap_or(player)
     }
 
+    /// Sets the region's words to the parent's region without `taken`, the square a box
+    /// entered, and with `freed`, the square it left.
+    fn parents_region_swapped(&mut self, taken: usize, freed: usize) {
+        self.region_words.copy_from_slice(&self.parent_region);
+        grid::remove_bit(&mut self.region_words, taken);
+        grid::insert_bit(&mut self.region_words, freed);
+    }
+
     /// The lowest square of the child's region, found by a flood, when the square `freed`,
     /// which the box left for `taken` beside it, joins the player (on `start`) to squares it
     /// could not reach: the regions shut out then change by the parts round `taken` outside the
@@ -372,9 +378,7 @@ impl Reach {
                 grid::has_bit(&self.free_words, cell)
             }));
         if keeps_region {
-            self.region_words.copy_from_slice(&self.parent_region);
-            grid::remove_bit(&mut self.region_words, taken);
-            grid::insert_bit(&mut self.region_words, freed);
+            self.parents_region_swapped(taken, freed);
         } else {
             self.region_words.fill(0);
             grid::insert_bit(&mut self.region_words, start);
