@@ -775,10 +775,11 @@ pub struct Options {
     pub memory_budget: u64,
     /// The techniques in use (all, unless measuring what each adds).
     pub techniques: Techniques,
-    /// In the fast mode, run its searches on two threads at once (the dives in turn on one, the
-    /// careful searches in turn on the other, each thread for the whole time limit with half
-    /// the memory budget; the first answer stops the other) instead of one after the other on
-    /// one. The optimal mode runs on one thread either way.
+    /// In the fast mode, run its searches on two threads at once (a sequence of searches on
+    /// each: below a time limit of 30 s dives on both, from it dives on one and a dive then a
+    /// careful search on the other; each thread for the whole time limit with half the memory
+    /// budget; the first answer stops the other) instead of one after the other on one. The
+    /// optimal mode runs on one thread either way.
     pub side_by_side: bool,
     /// In the fast mode, run this one search alone on one thread for the whole time limit
     /// instead of the schedules: to measure what each search solves on its own, from which the

@@ -77,10 +77,10 @@ struct Args {
     /// when its searches run side by side.
     #[arg(long, allow_negative_numbers = true, value_parser = thread_count)]
     threads: Option<usize>,
-    /// Run each level's fast searches on two threads at once (the dives on one, the careful
-    /// searches on the other) rather than one after the other; the first answer wins. The
-    /// default when there are at least twice as many threads as levels, as for one level on
-    /// two cores.
+    /// Run each level's fast searches on two threads at once (below 30 s dives on both, from
+    /// 30 s dives on one and a dive then a careful search on the other) rather than one after
+    /// the other; the first answer wins. The default when there are at least twice as many
+    /// threads as levels, as for one level on two cores.
     #[arg(long, conflicts_with = "optimal")]
     side_by_side: bool,
     /// One JSON object per level and line.
