@@ -181,6 +181,7 @@ impl Search<'_> {
                 let path = packing.advised_path(
                     self.board,
                     &self.occupied,
+                    &self.boxes,
                     |c| reach.contains(c),
                     b,
                     goal,
@@ -219,7 +220,7 @@ impl Search<'_> {
     fn room_entry(&mut self, packing: &mut Packing, b: usize, d: Direction) -> Option<RoomMove> {
         let goal = packing.next_goal(self.board.step(b, d))?;
         self.occupied[b] = false;
-        let path = packing.entry_path(self.board, &self.occupied, b, d, goal);
+        let path = packing.entry_path(self.board, &self.occupied, &self.boxes, b, d, goal);
         self.occupied[b] = true;
         RoomMove::along(&path?, goal, PACKED)
     }

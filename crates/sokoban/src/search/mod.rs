@@ -821,12 +821,15 @@ impl<'a> Search<'a> {
             (Some(goal), Some(packing)) if advised => packing.advised_path(
                 self.board,
                 &self.occupied,
+                &self.boxes,
                 |c| reach.contains(c),
                 from,
                 goal,
                 usize::MAX,
             ),
-            (Some(goal), Some(packing)) => packing.entry_path(self.board, &self.occupied, from, dir, goal),
+            (Some(goal), Some(packing)) => {
+                packing.entry_path(self.board, &self.occupied, &self.boxes, from, dir, goal)
+            }
             _ => None,
         };
         self.occupied[from] = true;
@@ -941,7 +944,7 @@ mod tests {
         let left_box = 2 * 9 + 2;
         occupied[left_box] = false;
         let path = packing
-            .advised_path(&board, &occupied, |c| region[c], left_box, goal, usize::MAX)
+            .advised_path(&board, &occupied, &level.boxes, |c| region[c], left_box, goal, usize::MAX)
             .expect("a path round the hall");
         // Right and down to the hall's middle row (four pushes, in some order), down two
         // through the gap, left four into the room.
@@ -953,7 +956,10 @@ mod tests {
         let &(last_from, last_dir) = path.last().unwrap();
         assert_eq!(board.step(last_from, last_dir), goal);
         // Bounded: it gives up rather than look at more positions than it is allowed.
-        assert_eq!(packing.advised_path(&board, &occupied, |c| region[c], left_box, goal, 5), None);
+        assert_eq!(
+            packing.advised_path(&board, &occupied, &level.boxes, |c| region[c], left_box, goal, 5),
+            None
+        );
     }
 
     #[test]

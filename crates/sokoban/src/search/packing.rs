@@ -227,17 +227,20 @@ impl Packing {
 
     /// The pushes that take a box, just pushed from `from` in direction `d` into a room, on to
     /// `goal` along a shortest push path inside the room, the first push included; `occupied`
-    /// holds the other boxes (not this one). `None` when there is no such path.
+    /// holds the other boxes (not this one), `boxes` all of them, this one too. `None` when
+    /// there is no such path.
     pub fn entry_path(
         &mut self,
         board: &Board,
         occupied: &[bool],
+        boxes: &[usize],
         from: usize,
         d: Direction,
         goal: usize,
     ) -> Option<Vec<Step>> {
         let room_of = &self.room_of;
         let first = [(board.step(from, d), d)];
+        self.paths.set_others(boxes, from);
         self.paths.shortest(board, occupied, first, goal, |c| room_of[c] != NO_ROOM, usize::MAX)
     }
 
@@ -248,12 +251,15 @@ impl Packing {
 
     /// The packing advisor's move: the pushes that take the box on `b`, from anywhere, to
     /// `goal` along a shortest push path of that box alone, the player starting in the region
-    /// `region` says; `occupied` holds the other boxes (not this one). `None` when there is no
-    /// such path, or none found within `most` positions of the box.
+    /// `region` says; `occupied` holds the other boxes (not this one), `boxes` all of them,
+    /// this one too. `None` when there is no such path, or none found within `most` positions
+    /// of the box.
+    #[allow(clippy::too_many_arguments)] // the position, the box and its goal, and the bound
     pub fn advised_path(
         &mut self,
         board: &Board,
         occupied: &[bool],
+        boxes: &[usize],
         region: impl Fn(usize) -> bool,
         b: usize,
         goal: usize,
@@ -266,6 +272,7 @@ impl Packing {
         if !self.paths.box_may_reach(board, occupied, b, goal) {
             return None;
         }
+        self.paths.set_others(boxes, b);
         self.paths.shortest(board, occupied, first, goal, |_| true, most)
     }
 }
@@ -288,6 +295,9 @@ fn squares_after(plan: &[Placing]) -> Vec<Vec<usize>> {
 struct PushPaths {
     /// Which squares a box cuts apart, for the other boxes of the current call.
     cuts: Cuts,
+    /// The other boxes of the current call (all but the one whose paths are searched), as bit
+    /// words over cells: the numbering of `cuts` depends on them alone.
+    others: Vec<u64>,
     /// For each square, whether the box stood there after a push in each direction; cleared
     /// after each search through the positions it lists.
     seen: Vec<[bool; 4]>,
@@ -304,11 +314,21 @@ impl PushPaths {
     fn new(board: &Board) -> PushPaths {
         PushPaths {
             cuts: Cuts::new(board.len),
+            others: vec![0; board.len.div_ceil(64)],
             seen: vec![[false; 4]; board.len],
             positions: Vec::new(),
             reached: vec![0; board.len],
             stamp: 0,
             to_visit: Vec::new(),
+        }
+    }
+
+    /// Takes the boxes of the next search: `boxes` but the one on `moving`, whose paths it
+    /// searches.
+    fn set_others(&mut self, boxes: &[usize], moving: usize) {
+        self.others.fill(0);
+        for &c in boxes.iter().filter(|&&c| c != moving) {
+            grid::insert_bit(&mut self.others, c);
         }
     }
 
@@ -350,10 +370,10 @@ impl PushPaths {
 
     /// A shortest push path of one box to `goal`, from the positions after its `first` pushes
     /// (each the box's square and the direction it was pushed in), through squares `allowed`
-    /// that are free (`occupied` holds the other boxes) and not dead: breadth first over (box
-    /// square, direction of the last push), which puts the player behind the box, whose region
-    /// around the box then says which pushes come next. `None` when there is none, or none
-    /// found within `most` positions.
+    /// that are free (`occupied` holds the other boxes, the last [`PushPaths::set_others`] the
+    /// same) and not dead: breadth first over (box square, direction of the last push), which
+    /// puts the player behind the box, whose region around the box then says which pushes come
+    /// next. `None` when there is none, or none found within `most` positions.
     fn shortest(
         &mut self,
         board: &Board,
@@ -363,6 +383,10 @@ impl PushPaths {
         allowed: impl Fn(usize) -> bool,
         most: usize,
     ) -> Option<Vec<Step>> {
+        debug_assert!(
+            (0..board.len).all(|c| occupied[c] == grid::has_bit(&self.others, c)),
+            "set_others took other boxes than `occupied` holds"
+        );
         let free = |c: usize| allowed(c) && board.floor[c] && !occupied[c] && !board.dead[c];
         for (at, d) in first {
             if free(at) && !self.seen[at][d.index()] {
@@ -392,7 +416,7 @@ impl PushPaths {
                 // Every square the player or the box reaches lies in the free squares joined to
                 // the first square behind the box, so one numbering of those answers them all.
                 if !built {
-                    self.cuts.number(board, occupied, behind);
+                    self.cuts.number(board, occupied, &self.others, behind);
                     built = true;
                 }
                 for push in Direction::READING_ORDER {
@@ -437,7 +461,16 @@ impl PushPaths {
 /// a child `c` of `v` are cut off from the rest exactly when `low[c]` is not below `v`'s own
 /// number; every other square stays with `v`'s parent. Two free neighbours of `v` are then
 /// joined when they fall in the same such part.
+///
+/// The numbering depends on the other boxes alone, not on the square it starts from: any
+/// depth-first tree of the same squares tells the same parts apart. So it is kept for the next
+/// search with the same other boxes, when that search starts among the squares it numbered. In
+/// a dive that is common: the advisor asks about the box pushed last, and when the next state
+/// expanded is a child that pushed the same box on, the other boxes are where they were.
 struct Cuts {
+    /// The other boxes of the last numbering (bit words over cells), and whether there is one.
+    numbered_for: Vec<u64>,
+    numbered: bool,
     /// The number each square was found at, from 1; 0 for a square not found.
     found: Vec<u32>,
     low: Vec<u32>,
@@ -453,6 +486,8 @@ struct Cuts {
 impl Cuts {
     fn new(len: usize) -> Cuts {
         Cuts {
+            numbered_for: vec![0; len.div_ceil(64)],
+            numbered: false,
             found: vec![0; len],
             low: vec![0; len],
             last: vec![0; len],
@@ -462,8 +497,15 @@ impl Cuts {
         }
     }
 
-    /// Numbers the free squares (floor, no box of `occupied`) joined to `root`, a free square.
-    fn number(&mut self, board: &Board, occupied: &[bool], root: usize) {
+    /// Numbers the free squares (floor, no box of `occupied`) joined to `root`, a free square;
+    /// `others` holds the same boxes as bit words over cells. Kept as it is when the last
+    /// numbering was for the same boxes and reached `root`.
+    fn number(&mut self, board: &Board, occupied: &[bool], others: &[u64], root: usize) {
+        if self.numbered && self.found[root] != 0 && self.numbered_for == others {
+            return;
+        }
+        self.numbered_for.copy_from_slice(others);
+        self.numbered = true;
         for &c in &self.squares {
             self.found[c as usize] = 0;
         }
@@ -919,11 +961,20 @@ mod tests {
             let occupied = board.occupied_by(&level.boxes);
             let free = |c: usize| board.floor[c] && !occupied[c];
             let mut cuts = Cuts::new(board.len);
-            // Numbered twice, so what the first numbering left behind is cleared.
-            cuts.number(&board, &occupied, level.player);
-            cuts.number(&board, &occupied, level.player);
             let mut bfs = Bfs::with_rim(board.width, board.len);
             let joined_to_player: Vec<u32> = bfs.distances([level.player], free).to_vec();
+            // Numbered for other boxes first (none), so what that left behind must be cleared;
+            // then from the last square joined to the player; then kept, though asked from the
+            // player's square: the answers below come from a tree rooted elsewhere.
+            let mut others = vec![0; board.len.div_ceil(64)];
+            cuts.number(&board, &occupied, &others, level.player);
+            for &b in &level.boxes {
+                grid::insert_bit(&mut others, b);
+            }
+            let elsewhere = (0..board.len).rev().find(|&c| joined_to_player[c] != UNREACHED).unwrap();
+            cuts.number(&board, &occupied, &others, elsewhere);
+            cuts.number(&board, &occupied, &others, level.player);
+            assert_eq!(cuts.found[elsewhere], 1, "{}: numbered again", level.title);
             for v in (0..board.len).filter(|&v| joined_to_player[v] != UNREACHED) {
                 let sides: Vec<usize> = board.neighbours(v).into_iter().filter(|&c| free(c)).collect();
                 for &a in &sides {
@@ -967,8 +1018,16 @@ mod tests {
                     occupied[b] = false;
                     let expected = reference_pushes(&board, &occupied, &region, b, goal);
                     // A search cut short first leaves nothing behind for the next.
-                    let _ = packing.advised_path(&board, &occupied, |c| region[c], b, goal, 3);
-                    let path = packing.advised_path(&board, &occupied, |c| region[c], b, goal, usize::MAX);
+                    let _ = packing.advised_path(&board, &occupied, &level.boxes, |c| region[c], b, goal, 3);
+                    let path = packing.advised_path(
+                        &board,
+                        &occupied,
+                        &level.boxes,
+                        |c| region[c],
+                        b,
+                        goal,
+                        usize::MAX,
+                    );
                     assert_eq!(
                         path.as_ref().map(Vec::len),
                         expected,
