@@ -47,6 +47,41 @@ pub fn remove_bit(words: &mut [u64], i: usize) {
     words[i / 64] &= !(1 << (i % 64));
 }
 
+/// Word `w` of a bit set stored as words (as for [`set_bits`]) with every member `m` moved to
+/// `m - by`; members that would fall below 0 are gone. With [`raised_word`], a question about
+/// each member's neighbour `by` cells on ("is the square beyond free") becomes a word at a time.
+///
+/// ```
+/// // Members 3 and 64 less 4: 60 is in word 0, -1 is gone.
+/// assert_eq!(grid::lowered_word(&[0b1000, 0b1], 0, 4), 1 << 60);
+/// assert_eq!(grid::lowered_word(&[0b1000, 0b1], 1, 4), 0);
+/// ```
+#[inline]
+#[must_use]
+pub fn lowered_word(words: &[u64], w: usize, by: usize) -> u64 {
+    let (whole, bits) = (by / 64, by % 64);
+    let word = |i: usize| words.get(i).copied().unwrap_or(0);
+    let near = word(w + whole);
+    if bits == 0 { near } else { near >> bits | word(w + whole + 1) << (64 - bits) }
+}
+
+/// Word `w` of a bit set stored as words (as for [`set_bits`]) with every member `m` moved to
+/// `m + by`: the other way from [`lowered_word`].
+///
+/// ```
+/// // Members 3 and 62 plus 4: 7 and 66.
+/// assert_eq!(grid::raised_word(&[0b1000 | 1 << 62], 0, 4), 1 << 7);
+/// assert_eq!(grid::raised_word(&[0b1000 | 1 << 62, 0], 1, 4), 1 << 2);
+/// ```
+#[inline]
+#[must_use]
+pub fn raised_word(words: &[u64], w: usize, by: usize) -> u64 {
+    let (whole, bits) = (by / 64, by % 64);
+    let word = |i: Option<usize>| i.and_then(|i| words.get(i)).copied().unwrap_or(0);
+    let near = word(w.checked_sub(whole));
+    if bits == 0 { near } else { near << bits | word(w.checked_sub(whole + 1)) >> (64 - bits) }
+}
+
 /// Iterator over the set bits of a word: see [`bits`].
 #[derive(Clone, Debug)]
 pub struct Bits {
@@ -92,5 +127,24 @@ mod tests {
         }
         assert_eq!(bits(0).next(), None);
         assert_eq!(bits(u64::MAX).count(), 64);
+    }
+
+    #[test]
+    fn a_set_moved_a_word_at_a_time_holds_each_member_moved() {
+        let mut random = testkit::Random::new(65);
+        for by in [0, 1, 5, 63, 64, 65, 80, 130] {
+            for len in 1..5 {
+                let words: Vec<u64> = (0..len).map(|_| random.next_u64() & random.next_u64()).collect();
+                let members: Vec<usize> = set_bits(&words).collect();
+                let lowered: Vec<u64> = (0..len).map(|w| lowered_word(&words, w, by)).collect();
+                let raised: Vec<u64> = (0..len).map(|w| raised_word(&words, w, by)).collect();
+                let expected_lowered: Vec<usize> =
+                    members.iter().filter_map(|&m| m.checked_sub(by)).collect();
+                let expected_raised: Vec<usize> =
+                    members.iter().map(|&m| m + by).filter(|&m| m < 64 * len).collect();
+                assert_eq!(set_bits(&lowered).collect::<Vec<_>>(), expected_lowered, "{words:x?} less {by}");
+                assert_eq!(set_bits(&raised).collect::<Vec<_>>(), expected_raised, "{words:x?} plus {by}");
+            }
+        }
     }
 }

@@ -45,7 +45,7 @@ mod parse;
 mod rowset;
 
 pub use bfs::{Bfs, UNREACHED};
-pub use bits::{Bits, bits, has_bit, insert_bit, remove_bit, set_bits};
+pub use bits::{Bits, bits, has_bit, insert_bit, lowered_word, raised_word, remove_bit, set_bits};
 pub use direction::{Direction, Offsets};
 pub use flood::{Flood, Step};
 pub use parse::{ParseError, leading_blank_lines};

@@ -711,11 +711,8 @@ impl<'a> Search<'a> {
         }
         // Before the regions are counted: that reuses the player's region's words.
         if self.limits.cells & MOBILE != 0 {
-            let boxes = self.boxes.iter().map(|&b| match moved {
-                Some((left, entered, _)) if b == left => entered,
-                _ => b,
-            });
-            cell |= self.reach.pushable(self.board, &self.occupied, boxes).min(255);
+            let moved = moved.map(|(left, entered, _)| (left, entered));
+            cell |= self.reach.pushable(self.board, moved).min(255);
         }
         if self.limits.cells & SHUT_OUT != 0 {
             let regions = match (moved, self.reach.shut_out_change()) {

@@ -57,6 +57,14 @@
 //! capped at 1,000,000 states a level on `xsokoban`: the same states on all 90 levels, in 0.914
 //! times the time (the old and the new build at once).
 //!
+//! The boxes the player can push (a feature of the cells, [`Reach::pushable`]) are counted a
+//! word at a time too: a box is pushable to the right when the square after it may take a box
+//! and the square before it is in the region, and both sets moved a cell (or a row, for pushes
+//! up and down) meet the boxes' word in a few operations. Box by box, four looks each, the count
+//! took 5% of the dive with pushable-box cells on `xsokoban` 31; a word at a time, under 1%. That
+//! dive on 31, 40 and 86 (300,000 states each, the same states): 8.35, 9.14 and 7.53 billion
+//! instructions before, 8.23, 9.06 and 7.46 billion after.
+//!
 //! ```text
 //!   #######     player P, boxes $: the region is the six squares marked r and P;
 //!   #rr$  #     its lowest square (first in reading order) names it, so every
@@ -79,6 +87,11 @@ pub(super) struct Reach {
     /// only those rather than every box.
     parent_row: Vec<u64>,
     parent_cells: Vec<u64>,
+    /// The interior squares that are not dead, as bit words: where a push may take a box.
+    open_words: Vec<u64>,
+    /// Scratch words of [`Reach::pushable`]: the boxes, and the squares a box may be pushed to.
+    child_cells: Vec<u64>,
+    targets: Vec<u64>,
     /// Scratch words of the bitwise flood: the squares free of boxes, and the region.
     free_words: Vec<u64>,
     region_words: Vec<u64>,
@@ -104,6 +117,17 @@ impl Reach {
             interior: board.interior.clone(),
             parent_row: vec![0; board.interior.len().div_ceil(64)],
             parent_cells: vec![0; words],
+            open_words: board
+                .interior_words
+                .iter()
+                .enumerate()
+                .map(|(w, &interior)| {
+                    let dead = (0..64).filter(|&bit| board.dead.get(64 * w + bit).is_some_and(|&d| d));
+                    dead.fold(interior, |open, bit| open & !(1 << bit))
+                })
+                .collect(),
+            child_cells: vec![0; words],
+            targets: vec![0; words],
             free_words: vec![0; words],
             region_words: vec![0; words],
             rest_words: vec![0; words],
@@ -439,19 +463,35 @@ impl Reach {
         parts
     }
 
-    /// How many of `boxes` (those of `occupied`) the player can push from the region of the
-    /// last [`Reach::lowest_reachable`] or [`Reach::child_lowest`]: onto a free square that is
-    /// not dead, from a square of the region (a feature of the state, see `open`). Before
-    /// [`Reach::regions_beyond`], which reuses the region's words.
-    pub fn pushable(&self, board: &Board, occupied: &[bool], boxes: impl Iterator<Item = usize>) -> u32 {
-        let in_region = |cell: usize| grid::has_bit(&self.region_words, cell);
-        let pushable = |b: usize| {
-            Direction::READING_ORDER.into_iter().any(|d| {
-                let to = board.step(b, d);
-                board.floor[to] && !occupied[to] && !board.dead[to] && in_region(board.step(b, d.opposite()))
-            })
-        };
-        boxes.filter(|&b| pushable(b)).count() as u32
+    /// How many boxes the player can push from the region of the last
+    /// [`Reach::lowest_reachable`] or [`Reach::child_lowest`]: onto a free square that is not
+    /// dead, from a square of the region (a feature of the state, see `open`). The boxes are
+    /// those of the last [`Reach::set_parent`], the box `moved` from one square to another if
+    /// there is one. Before [`Reach::regions_beyond`], which reuses the region's words.
+    ///
+    /// A word of boxes at a time: a box is pushable to the right when the square after it is
+    /// free and not dead and the square before it in the region, so the boxes' word is met with
+    /// those two sets moved one cell each way, and likewise a row apart for pushes up and down.
+    pub fn pushable(&mut self, board: &Board, moved: Option<(usize, usize)>) -> u32 {
+        self.child_cells.copy_from_slice(&self.parent_cells);
+        if let Some((left, entered)) = moved {
+            grid::remove_bit(&mut self.child_cells, left);
+            grid::insert_bit(&mut self.child_cells, entered);
+        }
+        for ((target, &open), &boxed) in self.targets.iter_mut().zip(&self.open_words).zip(&self.child_cells)
+        {
+            *target = open & !boxed;
+        }
+        let (targets, region, width) = (&self.targets, &self.region_words, board.width);
+        let mut count = 0;
+        for (w, &boxes) in self.child_cells.iter().enumerate().filter(|&(_, &boxes)| boxes != 0) {
+            let pushes = |by: usize| {
+                grid::lowered_word(targets, w, by) & grid::raised_word(region, w, by)
+                    | grid::raised_word(targets, w, by) & grid::lowered_word(region, w, by)
+            };
+            count += (boxes & (pushes(1) | pushes(width))).count_ones();
+        }
+        count
     }
 
     /// How the count of regions shut out changed from the parent's to the child's of the last
@@ -625,7 +665,7 @@ mod tests {
                     let context = || format!("{} {b} {d:?}:\n{text}", if pulls { "pull" } else { "push" });
                     assert_eq!(lowest, plain.iter().position(|&r| r).unwrap(), "{}", context());
                     assert!((0..board.len).all(|c| reach.in_last_region(c) == plain[c]), "{}", context());
-                    let can_push = reach.pushable(&board, &boxed, child.iter().copied());
+                    let can_push = reach.pushable(&board, Some((b, to)));
                     assert_eq!(can_push, plain_pushable(&board, &boxed, after), "{}", context());
                     // Every single push or pull derives its count from the parent's.
                     let Some(change) = reach.shut_out_change() else {
@@ -691,7 +731,7 @@ mod tests {
             let mut reach = Reach::new(&board);
             reach.set_parent(&row, &cells);
             let _ = reach.lowest_reachable(&board, &row, player);
-            let can_push = reach.pushable(&board, &boxed, cells.iter().copied());
+            let can_push = reach.pushable(&board, None);
             assert_eq!(can_push, plain_pushable(&board, &boxed, player), "{text}");
             (boxes_seen, pushable) = (boxes_seen + cells.len(), pushable + can_push as usize);
             let expected = plain_regions_beyond(&board, &boxed, player);
