@@ -20,18 +20,32 @@
 //! of a slot that kept them too; the dive with pushable-box cells capped at 1,000,000 states a
 //! level on `xsokoban` stores the same states in 0.964 times the time, 223.5 -> 215.4 s, old and
 //! new at once). The pull search keeps its own table of the same kind (see `pulls`). The table
-//! holds at most 32,768 slots (8 MB for 20 boxes, or a sixteenth of the memory budget if that is
+//! holds at most 131,072 slots (32 MB for 20 boxes, or a sixteenth of the memory budget if that is
 //! less), counted at that size against the budget from the start; it begins with a few hundred and
 //! doubles as the state ids outgrow it, so that a search of a few hundred states does not clear
 //! megabytes first (on the small levels of `boxoban_hard` that clearing was a third of all the
-//! instructions).
+//! instructions). A doubling moves every matching kept to its state's slot in the larger table.
+//!
+//! Until the forty-first session a doubling emptied the table, and 32,768 slots were the most.
+//! A dive expands old states often, since its cells take turns, so most of those came back to an
+//! empty slot: in the pull-led dive on `xsokoban` 55, the first 200,000 states, the pull search
+//! solved the matching again at over 12,000 of its 44,000 expansions, 13,420 with 131,072 slots
+//! and the emptying doublings, 1,133 with the matchings moved. That dive there took 1.96 billion
+//! instructions before, 1.93 billion with the matchings moved and 32,768 slots, 1.89 billion with
+//! 65,536, 1.86 with 131,072 and 1.87 with 262,144; the dive with pushable-box cells on 31
+//! (300,000 states) 8.16 billion before, 8.07, 7.69 and 7.62 with 32,768, 131,072 and 262,144
+//! slots. Capped at 1,000,000 states a level on
+//! `xsokoban`, old and new at once, the same states on every level: the pull-led dive 197.0 ->
+//! 183.3 s (the median level past half a second 0.945 times its time), the dive with
+//! pushable-box cells 319.6 -> 318.3 s (the median level 1.02 times: fewer instructions, not less
+//! time, there).
 
 use super::Search;
 use super::table::NONE;
 use crate::bound::{IMPOSSIBLE, Matcher, pair_cost};
 
 /// The most children's matchings kept: a power of two, as the id's low bits pick the slot.
-const MOST_KEPT_MATCHINGS: usize = 1 << 15;
+const MOST_KEPT_MATCHINGS: usize = 1 << 17;
 /// The share of the memory budget the kept matchings may take, at most.
 const KEPT_SHARE_OF_BUDGET: u64 = 16;
 /// The slots a search starts with: a power of two.
@@ -84,6 +98,22 @@ impl KeptMatchings {
         self.matched_boxes = vec![0; slots * (k + 1)];
     }
 
+    /// Makes the table `slots` slots, more than now, each matching kept moved to its state's
+    /// slot in the larger table. The ids have outgrown the table: every state made so far has
+    /// its own slot, and each is likely to be expanded later.
+    fn grow(&mut self, slots: usize) {
+        let (k, old_ids) = (self.k, std::mem::take(&mut self.ids));
+        let (old_v, old_matched) = (std::mem::take(&mut self.v), std::mem::take(&mut self.matched_boxes));
+        self.resize(slots);
+        let columns = |slot: usize| slot * (k + 1)..(slot + 1) * (k + 1);
+        for (old, &id) in old_ids.iter().enumerate().filter(|&(_, &id)| id != NONE) {
+            let slot = id as usize & (slots - 1);
+            self.ids[slot] = id;
+            self.v[columns(slot)].copy_from_slice(&old_v[columns(old)]);
+            self.matched_boxes[columns(slot)].copy_from_slice(&old_matched[columns(old)]);
+        }
+    }
+
     /// Bytes counted against the memory budget: those of the table grown to its most slots,
     /// which it may reach in the middle of an expansion, and of the expansion's scratch.
     pub fn bytes(&self) -> usize {
@@ -104,9 +134,7 @@ impl KeptMatchings {
     pub fn keep(&mut self, id: u32, boxes: &[usize], moved: (usize, usize), matcher: &Matcher) {
         let k = self.k;
         if id as usize >= self.ids.len() && self.ids.len() < self.most {
-            // The ids have outgrown the table: a larger one, empty. Losing the few matchings
-            // kept costs at most their solving again.
-            self.resize((id as usize + 1).next_power_of_two().min(self.most));
+            self.grow((id as usize + 1).next_power_of_two().min(self.most));
         }
         let Some(slot) = self.slot(id).filter(|_| boxes.len() == k) else { return };
         let (_, column_potentials, column_rows) = matcher.solution();
@@ -293,5 +321,41 @@ mod tests {
             }
         }
         assert!(updated > 300);
+    }
+
+    #[test]
+    fn the_matchings_kept_survive_the_tables_growth() {
+        const SQUARES: usize = 40;
+        let mut random = testkit::Random::new(0x3c6e_f372_fe94_f82b);
+        let mut next = || random.next_u64();
+        let k = 6;
+        let boxes: Vec<usize> = (0..k).map(|b| 3 * b + 1).collect();
+        let mut kept = KeptMatchings::new(k, u64::MAX);
+        let (mut solver, mut restored, mut full) =
+            (Matcher::default(), Matcher::default(), Matcher::default());
+        // Each state's own matrix, so that a matching restored to the wrong state would show.
+        let mut matrices = Vec::new();
+        let states = 3 * FIRST_KEPT_MATCHINGS as u32;
+        for id in 0..states {
+            let base: Vec<u32> = loop {
+                let base: Vec<u32> = (0..k * k).map(|_| entry(&mut next)).collect();
+                if solver.min_cost(k, &base).is_some() {
+                    break base;
+                }
+            };
+            kept.keep(id, &boxes, (0, boxes[0]), &solver);
+            matrices.push(base);
+        }
+        // The table grew twice on the way, and every state still finds its own matching.
+        assert!(kept.ids.len() >= states as usize, "{} slots", kept.ids.len());
+        for (id, base) in (0..states).zip(&matrices) {
+            assert!(kept.restore(id, &boxes, SQUARES, base, &mut restored), "state {id}");
+            let mut cost = base.clone();
+            let row = id as usize % k;
+            for j in 0..k {
+                cost[row * k + j] = entry(&mut next);
+            }
+            assert_eq!(restored.min_cost_with_row(k, &cost, row), full.min_cost(k, &cost), "state {id}");
+        }
     }
 }
