@@ -111,21 +111,17 @@ impl Reach {
     /// Buffers for `board`.
     pub fn new(board: &Board) -> Self {
         let words = board.len.div_ceil(64);
+        let mut open_words = board.interior_words.clone();
+        for cell in (0..board.len).filter(|&cell| board.dead[cell]) {
+            grid::remove_bit(&mut open_words, cell);
+        }
         Reach {
             // The interior never touches the rim, so the flood needs no bounds checks.
             bfs: Bfs::with_rim(board.width, board.len),
             interior: board.interior.clone(),
             parent_row: vec![0; board.interior.len().div_ceil(64)],
             parent_cells: vec![0; words],
-            open_words: board
-                .interior_words
-                .iter()
-                .enumerate()
-                .map(|(w, &interior)| {
-                    let dead = (0..64).filter(|&bit| board.dead.get(64 * w + bit).is_some_and(|&d| d));
-                    dead.fold(interior, |open, bit| open & !(1 << bit))
-                })
-                .collect(),
+            open_words,
             child_cells: vec![0; words],
             targets: vec![0; words],
             free_words: vec![0; words],
@@ -470,8 +466,9 @@ impl Reach {
     /// there is one. Before [`Reach::regions_beyond`], which reuses the region's words.
     ///
     /// A word of boxes at a time: a box is pushable to the right when the square after it is
-    /// free and not dead and the square before it in the region, so the boxes' word is met with
-    /// those two sets moved one cell each way, and likewise a row apart for pushes up and down.
+    /// free and not dead and the square before it is in the region, so the boxes' word is met
+    /// with those two sets moved one cell each way, and likewise a row apart for pushes up and
+    /// down.
     pub fn pushable(&mut self, board: &Board, moved: Option<(usize, usize)>) -> u32 {
         self.child_cells.copy_from_slice(&self.parent_cells);
         if let Some((left, entered)) = moved {
