@@ -34,11 +34,10 @@
 //! instructions before, 1.93 billion with the matchings moved and 32,768 slots, 1.89 billion with
 //! 65,536, 1.86 with 131,072 and 1.87 with 262,144; the dive with pushable-box cells on 31
 //! (300,000 states) 8.16 billion before, 8.07, 7.69 and 7.62 with 32,768, 131,072 and 262,144
-//! slots. Capped at 1,000,000 states a level on
-//! `xsokoban`, old and new at once, the same states on every level: the pull-led dive 197.0 ->
-//! 183.3 s (the median level past half a second 0.945 times its time), the dive with
-//! pushable-box cells 319.6 -> 318.3 s (the median level 1.02 times: fewer instructions, not less
-//! time, there).
+//! slots. Capped at 1,000,000 states a level on `xsokoban`, old and new at once, the same states
+//! on every level: the pull-led dive 197.0 -> 183.3 s (the median level past half a second 0.945
+//! times its time), the dive with pushable-box cells 319.6 -> 318.3 s (the median level 1.02
+//! times: fewer instructions, not less time, there).
 
 use super::Search;
 use super::table::NONE;
