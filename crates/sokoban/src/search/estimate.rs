@@ -77,6 +77,11 @@ pub(super) struct KeptMatchings {
     renumbered_matched: Vec<usize>,
 }
 
+/// The places of slot `slot`'s `k + 1` columns in [`KeptMatchings`]'s per-column arrays.
+fn columns(k: usize, slot: usize) -> std::ops::Range<usize> {
+    slot * (k + 1)..(slot + 1) * (k + 1)
+}
+
 impl KeptMatchings {
     /// Room for the matchings of `k` boxes: as many slots as fit a sixteenth of the memory
     /// `budget`, up to [`MOST_KEPT_MATCHINGS`] (a few MB for the boxes of real levels).
@@ -104,12 +109,11 @@ impl KeptMatchings {
         let (k, old_ids) = (self.k, std::mem::take(&mut self.ids));
         let (old_v, old_matched) = (std::mem::take(&mut self.v), std::mem::take(&mut self.matched_boxes));
         self.resize(slots);
-        let columns = |slot: usize| slot * (k + 1)..(slot + 1) * (k + 1);
         for (old, &id) in old_ids.iter().enumerate().filter(|&(_, &id)| id != NONE) {
             let slot = id as usize & (slots - 1);
             self.ids[slot] = id;
-            self.v[columns(slot)].copy_from_slice(&old_v[columns(old)]);
-            self.matched_boxes[columns(slot)].copy_from_slice(&old_matched[columns(old)]);
+            self.v[columns(k, slot)].copy_from_slice(&old_v[columns(k, old)]);
+            self.matched_boxes[columns(k, slot)].copy_from_slice(&old_matched[columns(k, old)]);
         }
     }
 
@@ -137,7 +141,7 @@ impl KeptMatchings {
         }
         let Some(slot) = self.slot(id).filter(|_| boxes.len() == k) else { return };
         let (_, column_potentials, column_rows) = matcher.solution();
-        let columns = slot * (k + 1)..(slot + 1) * (k + 1);
+        let columns = columns(k, slot);
         self.ids[slot] = id;
         self.v[columns.clone()].copy_from_slice(column_potentials);
         for (kept, &row) in self.matched_boxes[columns].iter_mut().zip(column_rows).skip(1) {
@@ -170,7 +174,7 @@ impl KeptMatchings {
         for (row, &b) in boxes.iter().enumerate() {
             self.row_of[b] = row as u32;
         }
-        let columns = slot * (k + 1)..(slot + 1) * (k + 1);
+        let columns = columns(k, slot);
         let v = &self.v[columns.clone()];
         self.renumbered_u.clear();
         self.renumbered_u.resize(k + 1, 0);
