@@ -14,6 +14,7 @@
 //! --search`) rather than a patch to the schedules.
 
 use crate::board::Board;
+use crate::search::Rooms;
 use crate::{Level, SolveError, analyse, boxes_inside, search};
 use std::fmt;
 use std::str::FromStr;
@@ -22,8 +23,9 @@ use thiserror::Error;
 /// One search of the fast mode, to run alone (see the module notes). Written
 /// `KIND[:FEATURE+FEATURE...][,unweighted][,meet|,pulls][+start-region][+weights][+freeze]`:
 /// - `KIND`: `dive` (a heavy weight on the bound, filling goal rooms in their packing orders),
-///   `free-dive` (the same without the packing orders) or `careful` (a light weight, nearly A*,
-///   no packing orders);
+///   `open-dive` (the same with the rooms open: a box pushed into one is pushed like any other,
+///   not taken on to the room's next goal), `free-dive` (no packing orders) or `careful` (a
+///   light weight, nearly A*, no packing orders);
 /// - `FEATURE`s, the features whose cells take turns in its open list (none: one queue):
 ///   `home` (boxes on goals), `shut-out` (regions of floor the player is shut out of),
 ///   `pushable` (boxes the player can push), `passages` (boxes in passages);
@@ -53,8 +55,8 @@ use thiserror::Error;
 pub struct OneSearch {
     /// The careful search rather than a dive.
     pub(crate) careful: bool,
-    /// A dive that fills goal rooms in their packing orders.
-    pub(crate) packing: bool,
+    /// Whether it fills goal rooms in their packing orders, the rooms closed or open.
+    pub(crate) rooms: Rooms,
     /// The features of its cells (`search::BOXES_HOME` and the others).
     pub(crate) cells: u8,
     /// Its cells' queues ordered by move weight.
@@ -85,7 +87,7 @@ const PULL_FEATURES: [(&str, u8); 3] = [
 /// A [`OneSearch`] that cannot be read: the text and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region][+weights][+freeze]; KIND dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
+    "search {text:?}: {problem} (KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region][+weights][+freeze]; KIND dive, open-dive, free-dive or careful; FEATURE home, shut-out, pushable or passages)"
 )]
 pub struct OneSearchError {
     text: String,
@@ -114,10 +116,11 @@ impl FromStr for OneSearch {
             None => (rest, true),
         };
         let (kind, features) = search.split_once(':').unwrap_or((search, ""));
-        let (careful, packing) = match kind {
-            "dive" => (false, true),
-            "free-dive" => (false, false),
-            "careful" => (true, false),
+        let (careful, rooms) = match kind {
+            "dive" => (false, Rooms::Closed),
+            "open-dive" => (false, Rooms::Open),
+            "free-dive" => (false, Rooms::Unplanned),
+            "careful" => (true, Rooms::Unplanned),
             other => return Err(error(format!("unknown kind {other:?}"))),
         };
         let mut cells = 0;
@@ -141,7 +144,7 @@ impl FromStr for OneSearch {
                     .into(),
             ));
         }
-        Ok(OneSearch { careful, packing, cells, weighted, pulls, pull_features })
+        Ok(OneSearch { careful, rooms, cells, weighted, pulls, pull_features })
     }
 }
 
@@ -166,10 +169,11 @@ fn pull_features<'a>(names: impl Iterator<Item = &'a str>) -> Result<u8, String>
 
 impl fmt::Display for OneSearch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match (self.careful, self.packing) {
+        let kind = match (self.careful, self.rooms) {
             (true, _) => "careful",
-            (false, true) => "dive",
-            (false, false) => "free-dive",
+            (false, Rooms::Closed) => "dive",
+            (false, Rooms::Open) => "open-dive",
+            (false, Rooms::Unplanned) => "free-dive",
         };
         let features: Vec<&str> = FEATURES
             .iter()
@@ -257,6 +261,7 @@ mod tests {
             "dive:home+shut-out+pushable,pulls+weights",
             "free-dive:home+pushable,unweighted,pulls+start-region+weights",
             "dive,pulls+freeze",
+            "open-dive:home+shut-out+pushable,pulls+freeze",
             "dive:home+shut-out+pushable,unweighted,pulls+start-region+weights+freeze",
         ] {
             let search: OneSearch = text.parse().unwrap();
@@ -267,7 +272,14 @@ mod tests {
         assert_eq!(search.to_string(), "dive:home+pushable");
         assert_eq!(
             search,
-            OneSearch { careful: false, packing: true, cells: 5, weighted: true, pulls: 0, pull_features: 0 }
+            OneSearch {
+                careful: false,
+                rooms: Rooms::Closed,
+                cells: 5,
+                weighted: true,
+                pulls: 0,
+                pull_features: 0
+            }
         );
     }
 

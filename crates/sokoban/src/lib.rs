@@ -97,6 +97,16 @@
 //! (20 in 6.9 s), `sasquatch` 39 / 50 either way (17 in 2.8 s rather than 10.5); one thread,
 //! 73 -> 74 / 90 (20 in 8.0 s). Rooms the greedy emptying orders search state for state as before.
 //!
+//! Open goal rooms (`--without open-rooms` closes them; see `search::packing`): two dives of
+//! `ONE_THREAD` leave the entry macro off, so a box pushed into a room may pass through it or
+//! wait in it. At 10 s a level, one thread, `--without improve`, with slices tried the same day
+//! (the first dive 2.25 s, the pull-led dive 5 s, the two open dives 2 and 0.5 s), the rooms
+//! closed and open: `xsokoban` 56 -> 56 / 90 (46 and 70 gained; 8 and 45 lost, both solved near
+//! the end of the first dive's window, which is closed either way), `sasquatch` 31 -> 32 / 50
+//! (17 gained). Alone at 15 s, the open dive with pushable-box cells, unweighted, solves `xsokoban`
+//! 15, 27, 32, 46, 49, 77 and 84 that its closed twin does not, and loses 4, 5, 6, 22, 26, 55, 72
+//! and 81: a search of its own, not a replacement.
+//!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
 //! A [`Level`] is only made by parsing, which checks every rule the solver relies on, so no
@@ -111,11 +121,11 @@
 //! reached by the fewest turns to another box that bettered no feature (its *move weight*), the
 //! bound deciding among equals. Weighted and unweighted, with and without the packing orders
 //! (below), the same search solves different levels, so below 30 s a level (`ONE_THREAD`) four
-//! short searches run in turn: the dive with the cells of boxes home and shut-out regions 5% of
-//! the time, the dive with pushable-box cells, unweighted, 28%, the dive led by a search of
-//! pulls (see `search::pulls`) 61%, and the careful search (below) with the first cells,
-//! unweighted, the rest: the slices that cover the most levels of four sets, each search run
-//! alone.
+//! short searches run in turn: the dive with the cells of boxes home and shut-out regions 23% of
+//! the time, the dive led by a search of pulls (see `search::pulls`) 51%, the dive with
+//! pushable-box cells, unweighted, its goal rooms open (below), 20%, and the dive with the first
+//! cells, its rooms open, the rest: the slices that cover the most levels of four sets, each
+//! search run alone.
 //! The *careful search* is the same with a light weight on the bound (close to A*); the 30 s
 //! schedule and a second thread run it beside the dives.
 //!
@@ -136,10 +146,12 @@
 //! boxes in passages instead, and the third search of 60 s.
 //! The dives fill goal rooms in a packing order, a box entering a room going straight to the
 //! room's next goal; the careful searches do not, in case the order was what trapped the
-//! dives, and neither do the portfolios' free dives. A room is the floor round goals that
-//! doorways fence off, or, in a hall too open for that, a block of at least four goals side by
-//! side entered from a few squares: the blocks took `xsokoban` at 60 s from 58 to 60 / 90 on
-//! the slower machine (37, 61 and 67 gained, 77 lost).
+//! dives, and neither do the portfolios' free dives. Two dives of `ONE_THREAD` keep the orders
+//! but leave the rooms *open*: a box pushed into a room is pushed like any other, so it may
+//! pass through to the floor beyond, where a room parts the level, or wait in it. A room is the
+//! floor round goals that doorways fence off, or, in a hall too open for that, a block of at
+//! least four goals side by side entered from a few squares: the blocks took `xsokoban` at 60 s
+//! from 58 to 60 / 90 on the slower machine (37, 61 and 67 gained, 77 lost).
 //!
 //! With [`Options::side_by_side`] two threads share the work, each for the whole time limit,
 //! and the first to settle the level stops the other. Below 30 s one runs the dive led by a
@@ -203,7 +215,7 @@ pub use solution::{Solution, VerifyError, verify};
 
 use board::Board;
 use lurd::lurd_of;
-use search::{Limits, Outcome, SearchReport, find_pushes, find_pushes_until};
+use search::{Limits, Outcome, Rooms, SearchReport, find_pushes, find_pushes_until};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use thiserror::Error;
@@ -239,8 +251,9 @@ struct Phase {
     careful: bool,
     /// The features of its feature cells (none: one queue).
     cells: u8,
-    /// A dive that fills goal rooms in their packing orders (the careful search never does).
-    packing: bool,
+    /// A dive that fills goal rooms in their packing orders, closed or open (the careful
+    /// search never does).
+    rooms: Rooms,
     /// Its cells' queues ordered by move weight (see `search::open`), when the techniques allow.
     move_weights: bool,
     /// The expansions of a search of pulls from the solved positions after each of its own,
@@ -252,12 +265,13 @@ struct Phase {
 
 /// A phase of the dive with the packing orders, or of the careful search.
 const fn phase(until: f64, careful: bool, cells: u8) -> Phase {
-    Phase { until, careful, cells, packing: !careful, move_weights: true, pulls: 0, pull_features: 0 }
+    let rooms = if careful { Rooms::Unplanned } else { Rooms::Closed };
+    Phase { until, careful, cells, rooms, move_weights: true, pulls: 0, pull_features: 0 }
 }
 
 /// A phase of the dive without the packing orders.
 const fn free_dive(until: f64, cells: u8) -> Phase {
-    Phase { packing: false, ..phase(until, false, cells) }
+    Phase { rooms: Rooms::Unplanned, ..phase(until, false, cells) }
 }
 
 /// A phase of the dive with pushable-box cells led by a search of pulls beside it, which expands
@@ -282,6 +296,11 @@ const fn weighing_pulls(phase: Phase) -> Phase {
 /// (`+freeze`; see `deadlock::pull_freeze`).
 const fn freezing_pulls(phase: Phase) -> Phase {
     Phase { pull_features: phase.pull_features | search::PULL_FREEZE, ..phase }
+}
+
+/// The same dive with its goal rooms open (`open-dive`; see `search::packing`).
+const fn open_rooms(phase: Phase) -> Phase {
+    Phase { rooms: Rooms::Open, ..phase }
 }
 
 /// The same phase with its cells' queues in the bound's order, as before move weights came.
@@ -328,11 +347,28 @@ const OPTIMAL: [Phase; 1] = [phase(1.0, false, 0)];
 /// each answer improved) took 12.8 and 13.9 s of wall time for `microban` against 5.7 and 5.8 s
 /// before; in this order 6.5 and 7.9 s against 7.0 and 7.5 s, with 5390 pushes against 5424 (1.0253
 /// times the 152 proven optima both).
+///
+/// Chosen again (forty-fourth session) with the dives whose goal rooms are open (`open-dive`),
+/// screened at 15 s (10 s on the Microban sets). The climb's own best (the first dive 2.25 s,
+/// the pull-led dive 5 s) ran `xsokoban` 55 -> 58 / 90 but `sasquatch` 33 -> 33, losing 39,
+/// and in the order that put the pull-led dive last but one, 56 and 32: this day the pull-led
+/// dive needed about 6 s for `sasquatch` 37 and 39, where its file says 4.2. So it keeps its 6 s,
+/// and the rest is shared by hand, each window past the file time of the levels only it covers
+/// at margin 1.3 where that fits: the dive with the cells of [`FAST_CELLS`] 1.25 s, the pull-led
+/// dive 6 s, the dive with pushable-box cells, unweighted, its rooms open, 2 s (`microban2` 131 at
+/// 1.5 s, `sasquatch` 17, `xsokoban` 46 and 48), and the first dive with its rooms open the rest
+/// (`xsokoban` 70 at 0.2 s). By the files 56 / 56 / 56 / 55 and 34 at each margin, both Microban
+/// sets whole, as before. At 10 s a level, one thread, old and new in one sitting: `xsokoban` 55
+/// -> 55 / 90 (70 gained, 8 lost, which the first dive solved at its window's end) in 424 -> 406
+/// s, median 3.37 -> 1.30 s; `sasquatch` 33 -> 34 / 50 (17 gained, none lost) in 246 -> 214 s;
+/// `microban` 155 and `microban2` 135 both. The default mode on `microban`: 7.1 -> 5.5 s of wall
+/// time, 1.0253 -> 1.0236 times the 152 proven optima (the pull-led dive, which solves 93 in
+/// milliseconds, now starts at 1.25 s rather than 3.25).
 const ONE_THREAD: [Phase; 4] = [
-    phase(0.051, false, FAST_CELLS),
-    unweighted(phase(0.3316, false, MOBILE_CELLS)),
-    freezing_pulls(pull_led(0.9439)),
-    unweighted(phase(1.0, true, FAST_CELLS)),
+    phase(0.1276, false, FAST_CELLS),
+    freezing_pulls(pull_led(0.7398)),
+    open_rooms(unweighted(phase(0.9439, false, MOBILE_CELLS))),
+    open_rooms(phase(1.0, false, FAST_CELLS)),
 ];
 /// From this time limit on, the one-thread fast mode runs a wider portfolio:
 /// [`ONE_THREAD_HALF_MINUTE`], and from [`MINUTE_LIMIT`] on [`ONE_THREAD_LONG`].
@@ -866,7 +902,7 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
         max_states: options.max_states,
         memory_budget: options.memory_budget,
         tunnel_macros: !options.optimal,
-        packing: !options.optimal,
+        rooms: if options.optimal { Rooms::Unplanned } else { Rooms::Closed },
         techniques: options.techniques,
         fewest_moves_at: None,
         cells: 0,
@@ -878,8 +914,8 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
     let long = options.time_limit >= LONG_LIMIT;
     let player = level.player;
     let one_search = options.one_search.filter(|_| !options.optimal).map(|search| {
-        let bench::OneSearch { careful, packing, cells, weighted, pulls, pull_features } = search;
-        [Phase { until: 1.0, careful, cells, packing, move_weights: weighted, pulls, pull_features }]
+        let bench::OneSearch { careful, rooms, cells, weighted, pulls, pull_features } = search;
+        [Phase { until: 1.0, careful, cells, rooms, move_weights: weighted, pulls, pull_features }]
     });
     let (mut report, mut stored) = if let Some(one_search) = &one_search {
         run_phases(&board, &inside, player, limits, one_search, start, &AtomicBool::new(false))
@@ -910,7 +946,7 @@ pub fn solve(level: &Level, options: &Options) -> Result<SolveResult, SolveError
                 seconds: left,
                 weight: FAST_CAREFUL_WEIGHT,
                 tunnel_macros: false,
-                packing: false,
+                rooms: Rooms::Unplanned,
                 ..limits
             };
             report = find_pushes(&board, &inside, level.player, limits);
@@ -1006,11 +1042,11 @@ fn dive(
 ) -> (SearchReport, usize) {
     let mut report = find_pushes_until(board, inside, player, limits, stop);
     let mut stored = report.states;
-    if report.outcome == Outcome::Unsolvable && report.macros_used && limits.packing {
+    if report.outcome == Outcome::Unsolvable && report.macros_used && limits.rooms != Rooms::Unplanned {
         // The packing orders left nothing to search, which says nothing of the level: the dive
         // starts again without them (the other macros are checked afterwards as always).
         let left = time_limit - start.elapsed().as_secs_f64();
-        let limits = Limits { seconds: limits.seconds.min(left), packing: false, ..limits };
+        let limits = Limits { seconds: limits.seconds.min(left), rooms: Rooms::Unplanned, ..limits };
         report = find_pushes_until(board, inside, player, limits, stop);
         stored += report.states;
     }
@@ -1020,7 +1056,7 @@ fn dive(
 /// The fast mode's careful search: a light weight, nearly A*, for `seconds`, without the
 /// packing orders, in case they were what misled the dive.
 fn careful(limits: Limits, seconds: f64) -> Limits {
-    Limits { seconds, weight: FAST_CAREFUL_WEIGHT, packing: false, ..limits }
+    Limits { seconds, weight: FAST_CAREFUL_WEIGHT, rooms: Rooms::Unplanned, ..limits }
 }
 
 /// Runs `phases` in turn, each only while the ones before gave up and until its share of the
@@ -1057,7 +1093,11 @@ fn run_phases(
         };
         let limits = Limits {
             cells: phase.cells,
-            packing: limits.packing && phase.packing,
+            rooms: match (limits.rooms, phase.rooms) {
+                (Rooms::Unplanned, _) => Rooms::Unplanned,
+                (_, Rooms::Open) if !limits.techniques.open_rooms => Rooms::Closed,
+                (_, rooms) => rooms,
+            },
             techniques,
             pulls: if limits.techniques.pulls { phase.pulls } else { 0 },
             // `--without move-weights` takes the pull search's weights too, and `--without

@@ -94,14 +94,14 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Turn techniques off to measure them: a comma list of freeze, corrals, corral-deadlocks,
-    /// frozen-goals, matching, tunnels, packing, parking, advisor, cells, move-weights, pulls,
-    /// pull-freeze, improve.
+    /// frozen-goals, matching, tunnels, packing, parking, advisor, open-rooms, cells,
+    /// move-weights, pulls, pull-freeze, improve.
     #[arg(long, value_delimiter = ',', hide = true)]
     without: Vec<String>,
     /// Run one search of the fast mode alone, on one thread a level, for the whole time limit,
     /// instead of the schedules, to measure what it solves on its own:
-    /// KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region][+weights], KIND dive,
-    /// free-dive or careful, FEATURE home, shut-out, pushable or passages (see
+    /// KIND[:FEATURE+...][,unweighted][,meet|,pulls][+start-region][+weights][+freeze], KIND
+    /// dive, open-dive, free-dive or careful, FEATURE home, shut-out, pushable or passages (see
     /// `sokoban::bench::OneSearch`).
     #[arg(long, value_name = "SEARCH", hide = true, conflicts_with_all = ["optimal", "side_by_side"])]
     search: Option<sokoban::bench::OneSearch>,
@@ -231,13 +231,14 @@ fn run(args: &Args) -> Result<bool> {
             "packing" => techniques.packing = false,
             "parking" => techniques.parking = false,
             "advisor" => techniques.advisor = false,
+            "open-rooms" => techniques.open_rooms = false,
             "cells" => techniques.cells = false,
             "move-weights" => techniques.move_weights = false,
             "pulls" => techniques.pulls = false,
             "pull-freeze" => techniques.pull_freeze = false,
             other => {
                 anyhow::bail!(
-                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, parking, advisor, cells, move-weights, pulls, pull-freeze, improve)"
+                    "--without: unknown technique {other:?} (freeze, corrals, corral-deadlocks, frozen-goals, matching, tunnels, packing, parking, advisor, open-rooms, cells, move-weights, pulls, pull-freeze, improve)"
                 )
             }
         }

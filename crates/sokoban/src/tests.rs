@@ -276,7 +276,7 @@ fn every_search_of_the_fast_mode_agrees_on_solvability_on_random_levels() {
                 cells,
                 weight,
                 tunnel_macros: false,
-                packing: false,
+                rooms: crate::search::Rooms::Unplanned,
                 techniques,
                 ..Limits::default()
             };
@@ -319,6 +319,7 @@ fn searches_that_meet_pulled_boxes_agree_with_the_reference_on_random_levels() {
     // when the reference solves, "unsolvable" only after running dry, and every answer, the
     // pulls undone at its end included, replays to a solved position. The two must meet on
     // many levels, or the joined answers are not tested at all.
+    use crate::search::Rooms::{Closed, Open, Unplanned};
     use crate::search::{
         BOXES_HOME, Limits, MEET, MOBILE, Outcome, PULL_FREEZE, PULL_WEIGHTS, PULLS_LEAD, SHUT_OUT,
         START_REGION, find_pushes,
@@ -332,18 +333,19 @@ fn searches_that_meet_pulled_boxes_agree_with_the_reference_on_random_levels() {
             continue;
         };
         let home_shut_out_pushable = BOXES_HOME | SHUT_OUT | MOBILE;
-        for (cells, weight, packing, pulls, pull_features) in [
-            (0, 10, true, MEET, 0),
-            (home_shut_out_pushable, 10, true, MEET, 0),
-            (0, 2, false, MEET, 0),
-            (0, 10, true, PULLS_LEAD, PULL_FREEZE),
-            (home_shut_out_pushable, 10, true, PULLS_LEAD, 0),
-            (home_shut_out_pushable, 10, true, PULLS_LEAD, START_REGION),
-            (home_shut_out_pushable, 10, true, PULLS_LEAD, PULL_WEIGHTS),
-            (home_shut_out_pushable, 10, true, MEET, START_REGION | PULL_WEIGHTS),
-            (home_shut_out_pushable, 10, true, PULLS_LEAD, START_REGION | PULL_WEIGHTS | PULL_FREEZE),
+        for (cells, weight, rooms, pulls, pull_features) in [
+            (0, 10, Closed, MEET, 0),
+            (home_shut_out_pushable, 10, Closed, MEET, 0),
+            (0, 2, Unplanned, MEET, 0),
+            (0, 10, Closed, PULLS_LEAD, PULL_FREEZE),
+            (home_shut_out_pushable, 10, Closed, PULLS_LEAD, 0),
+            (home_shut_out_pushable, 10, Open, PULLS_LEAD, PULL_FREEZE),
+            (home_shut_out_pushable, 10, Closed, PULLS_LEAD, START_REGION),
+            (home_shut_out_pushable, 10, Closed, PULLS_LEAD, PULL_WEIGHTS),
+            (home_shut_out_pushable, 10, Closed, MEET, START_REGION | PULL_WEIGHTS),
+            (home_shut_out_pushable, 10, Closed, PULLS_LEAD, START_REGION | PULL_WEIGHTS | PULL_FREEZE),
         ] {
-            let limits = Limits { weight, packing, cells, pulls, pull_features, ..Limits::default() };
+            let limits = Limits { weight, rooms, cells, pulls, pull_features, ..Limits::default() };
             let report = find_pushes(&board, &inside, level.player, limits);
             match (&report.outcome, expected) {
                 (Outcome::Solved(pushes), Some(_)) => {
@@ -848,7 +850,7 @@ fn every_schedule_runs_its_phases_in_turn_to_the_end_of_the_time_limit() {
         let last = phases.last().map_or(0.0, |phase| phase.until);
         assert!((last - 1.0).abs() < f64::EPSILON, "{name} ends at {last} of the time limit");
         assert!(
-            phases.iter().all(|phase| !(phase.careful && phase.packing)),
+            phases.iter().all(|phase| !(phase.careful && phase.rooms != crate::search::Rooms::Unplanned)),
             "{name}: a careful search packs"
         );
     }
@@ -872,7 +874,11 @@ fn each_phase_of_every_schedule_alone_answers_right_on_random_levels() {
                 let limits = crate::search::Limits {
                     optimal: name == "OPTIMAL",
                     tunnel_macros: name != "OPTIMAL",
-                    packing: name != "OPTIMAL",
+                    rooms: if name == "OPTIMAL" {
+                        crate::search::Rooms::Unplanned
+                    } else {
+                        crate::search::Rooms::Closed
+                    },
                     ..crate::search::Limits::default()
                 };
                 let stop = std::sync::atomic::AtomicBool::new(false);

@@ -126,7 +126,11 @@ impl Search<'_> {
             let walk = if exact { self.reach.walk(self.board.step(b, d.opposite())) } else { 0 };
             let entry = match &mut packing {
                 Some(packing) if packing.finished(b) => continue,
-                Some(packing) if !packing.in_room(b) && packing.in_room(self.board.step(b, d)) => {
+                Some(packing)
+                    if self.limits.rooms == super::Rooms::Closed
+                        && !packing.in_room(b)
+                        && packing.in_room(self.board.step(b, d)) =>
+                {
                     let Some(entry) = self.room_entry(packing, b, d) else { continue };
                     Some(entry)
                 }

@@ -131,8 +131,9 @@ pub(crate) struct Limits {
     pub weight: u64,
     /// Push a box on through a one-wide tunnel as one move (fast mode only, see `expand`).
     pub tunnel_macros: bool,
-    /// Fill goal rooms in their packing order (fast mode only, see `packing`).
-    pub packing: bool,
+    /// Whether goal rooms are filled in their packing order, and how (fast mode only, see
+    /// `packing`).
+    pub rooms: Rooms,
     /// The pruning rules and the bound in use (all on, unless measuring what each adds).
     pub techniques: Techniques,
     /// Only with `optimal`: search for the fewest moves among solutions of this many pushes,
@@ -151,6 +152,19 @@ pub(crate) struct Limits {
     /// Features that the pull search's cells (when it has cells) add to their mirror of this
     /// search's, and its pruning: any of [`START_REGION`], [`PULL_WEIGHTS`] and [`PULL_FREEZE`].
     pub pull_features: u8,
+}
+
+/// How a search treats goal rooms ([`Limits::rooms`]; see `packing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rooms {
+    /// No packing orders: rooms are floor like any other (`free-dive`, `careful`).
+    Unplanned,
+    /// Each room filled in its packing order, and a box pushed into a room taken on to the
+    /// room's next goal by the entry macro (`dive`).
+    Closed,
+    /// The packing orders as `Closed`, but a box pushed into a room is pushed like any other,
+    /// so that it may pass through the room to the floor beyond or wait in it (`open-dive`).
+    Open,
 }
 
 /// A feature of the pull search's cells ([`Limits::pull_features`]): whether the player's region
@@ -198,7 +212,7 @@ impl Default for Limits {
             memory_budget: u64::MAX,
             weight: 10,
             tunnel_macros: true,
-            packing: true,
+            rooms: Rooms::Closed,
             techniques: Techniques::default(),
             fewest_moves_at: None,
             cells: 0,
@@ -235,6 +249,9 @@ pub struct Techniques {
     /// The packing advisor: a box taken from anywhere to its room's next goal in one move
     /// (with the packing orders only).
     pub advisor: bool,
+    /// Goal rooms open in the searches that ask for it (`open-dive`: a box pushed into a room
+    /// is pushed like any other); off, their rooms are closed, as the other dives' are.
+    pub open_rooms: bool,
     /// The open list's feature cells taken in turn (fast mode only, see `open`).
     pub cells: bool,
     /// The fast mode's answer improved by searches for fewer pushes (see [`crate::solve`]).
@@ -262,6 +279,7 @@ impl Default for Techniques {
             packing: true,
             parking: true,
             advisor: true,
+            open_rooms: true,
             cells: true,
             improve: true,
             move_weights: true,
@@ -509,7 +527,7 @@ impl<'a> Search<'a> {
         if self.limits.techniques.matching {
             self.kept_matchings = estimate::KeptMatchings::new(boxes.len(), self.limits.memory_budget);
         }
-        if self.limits.packing
+        if self.limits.rooms != Rooms::Unplanned
             && self.limits.techniques.packing
             && !self.limits.optimal
             && self.limits.fewest_moves_at.is_none()

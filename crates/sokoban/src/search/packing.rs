@@ -80,6 +80,18 @@
 //! session; the dive with pushable-box cells on `xsokoban` 31 and 40, 300,000 states each, the
 //! same states in 9.7% and 10.6% fewer instructions).
 //!
+//! **Open rooms** (`open-dive`). The entry macro keeps every box that comes in on its way to the
+//! next goal, so under it no box ever crosses a room or waits in one. Where a room parts the
+//! level into areas joined only through it, that can make the plan impossible: a scratch count
+//! of the boxes each area holds against the placings only it can feed (the boxes a plan brings
+//! in can come only from the areas their pulls out of the room reach) finds too few on eight
+//! `xsokoban` levels, five of them (39, 50, 66, 69 and 88) solved by no search of the fast mode.
+//! A search with the rooms open keeps the plans, the finished boxes and the advisor, but pushes a
+//! box that enters a room like any other, so it may pass through to the floor beyond, wait in
+//! the room, or go on to the next goal one push at a time. It solves other levels than the dive
+//! with closed rooms (the README's forty-fourth session): a search of its own in the
+//! portfolios, not a replacement.
+//!
 //! This is a restriction, not a proof: a level may need a box parked in the room for a while,
 //! another order, or a path the macro does not take. A search under it that runs dry says
 //! nothing, so [`crate::solve`] runs the unrestricted search before it calls a level
@@ -1290,14 +1302,51 @@ mod tests {
         let mut boxes_in_room = ROOM;
         boxes_in_room[4] = "  #    $ #";
         boxes_in_room[7] = "#    $         $*.#";
-        for (rows, packing) in
-            [ROOM, boxes_in_room].into_iter().flat_map(|rows| [(rows, true), (rows, false)])
+        // And with the rooms open (`open-dive`), where a box pushed in is pushed like any other.
+        let open_dive = Some("open-dive:home+shut-out+pushable".parse().unwrap());
+        for (rows, packing, one_search) in [ROOM, boxes_in_room]
+            .into_iter()
+            .flat_map(|rows| [(rows, true, None), (rows, false, None), (rows, true, open_dive)])
         {
             let level = Level::parse(1, "room", &rows).unwrap();
-            let options =
-                Options { techniques: Techniques { packing, ..Techniques::default() }, ..Options::default() };
+            let options = Options {
+                techniques: Techniques { packing, ..Techniques::default() },
+                one_search,
+                ..Options::default()
+            };
             let result = solve(&level, &options).unwrap();
-            assert!(matches!(result.status, Status::Solved(_)), "packing {packing}: {:?}", result.status);
+            assert!(
+                matches!(result.status, Status::Solved(_)),
+                "packing {packing}, {one_search:?}: {:?}",
+                result.status
+            );
+        }
+    }
+
+    #[test]
+    fn an_open_room_lets_a_box_through_that_a_closed_one_sends_to_its_next_goal() {
+        // The room (rows 2 to 4, columns 6 to 8) lies between the boxes and the goal on the
+        // right, which one box must reach through it. Closed, every box pushed in goes on to the
+        // room's next goal, so the search under the plan runs dry; open, the box passes.
+        let rows = [
+            "############",
+            "#    #######",
+            "#  $ #. .###",
+            "#  $      .#",
+            "# $  #   ###",
+            "#@   #######",
+            "############",
+        ];
+        let level = Level::parse(1, "through", &rows).unwrap();
+        let board = crate::analyse(&level).unwrap();
+        let inside = crate::boxes_to_search(&board, &level).unwrap();
+        for open_rooms in [false, true] {
+            let rooms = if open_rooms { super::super::Rooms::Open } else { super::super::Rooms::Closed };
+            let limits = crate::search::Limits { rooms, ..crate::search::Limits::default() };
+            let report = crate::search::find_pushes(&board, &inside, level.player, limits);
+            assert!(report.macros_used, "the room's plan is followed");
+            let solved = matches!(report.outcome, crate::search::Outcome::Solved(_));
+            assert_eq!(solved, open_rooms, "open {open_rooms}: {:?}", report.outcome);
         }
     }
 }
