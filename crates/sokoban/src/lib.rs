@@ -121,8 +121,8 @@
 //! reached by the fewest turns to another box that bettered no feature (its *move weight*), the
 //! bound deciding among equals. Weighted and unweighted, with and without the packing orders
 //! (below), the same search solves different levels, so below 30 s a level (`ONE_THREAD`) four
-//! short searches run in turn: the dive with the cells of boxes home and shut-out regions 23% of
-//! the time, the dive led by a search of pulls (see `search::pulls`) 51%, the dive with
+//! short searches run in turn: the dive with the cells of boxes home and shut-out regions 13% of
+//! the time, the dive led by a search of pulls (see `search::pulls`) 61%, the dive with
 //! pushable-box cells, unweighted, its goal rooms open (below), 20%, and the dive with the first
 //! cells, its rooms open, the rest: the slices that cover the most levels of four sets, each
 //! search run alone.
