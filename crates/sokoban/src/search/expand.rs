@@ -264,7 +264,8 @@ impl Search<'_> {
             && board.corridor(board.step(to, d.opposite()), d)
         {
             let next = board.step(to, d);
-            // A goal room is entered only by the packing order's macro.
+            // A goal room is entered only by the packing order's macro, or, when the rooms are
+            // open, one push at a time.
             let into_room = rooms.is_some_and(|rooms| rooms.in_room(next));
             if !board.floor[next] || self.occupied[next] || board.dead[next] || count == u8::MAX || into_room
             {
