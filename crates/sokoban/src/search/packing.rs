@@ -1326,6 +1326,7 @@ mod tests {
 
     #[test]
     fn an_open_room_lets_a_box_through_that_a_closed_one_sends_to_its_next_goal() {
+        use crate::search::{Limits, Outcome, Rooms, find_pushes};
         // The room (rows 2 to 4, columns 6 to 8) lies between the boxes and the goal on the
         // right, which one box must reach through it. Closed, every box pushed in goes on to the
         // room's next goal, so the search under the plan runs dry; open, the box passes.
@@ -1341,7 +1342,6 @@ mod tests {
         let level = Level::parse(1, "through", &rows).unwrap();
         let board = crate::analyse(&level).unwrap();
         let inside = crate::boxes_to_search(&board, &level).unwrap();
-        use crate::search::{Limits, Outcome, Rooms, find_pushes};
         for rooms in [Rooms::Closed, Rooms::Open] {
             let report = find_pushes(&board, &inside, level.player, Limits { rooms, ..Limits::default() });
             assert!(report.macros_used, "the room's plan is followed");
