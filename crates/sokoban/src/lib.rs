@@ -98,14 +98,17 @@
 //! 73 -> 74 / 90 (20 in 8.0 s). Rooms the greedy emptying orders search state for state as before.
 //!
 //! Open goal rooms (`--without open-rooms` closes them; see `search::packing`): two dives of
-//! `ONE_THREAD` leave the entry macro off, so a box pushed into a room may pass through it or
-//! wait in it. At 10 s a level, one thread, `--without improve`, with slices tried the same day
-//! (the first dive 2.25 s, the pull-led dive 5 s, the two open dives 2 and 0.5 s), the rooms
-//! closed and open: `xsokoban` 56 -> 56 / 90 (46 and 70 gained; 8 and 45 lost, both solved near
-//! the end of the first dive's window, which is closed either way), `sasquatch` 31 -> 32 / 50
-//! (17 gained). Alone at 15 s, the open dive with pushable-box cells, unweighted, solves `xsokoban`
-//! 15, 27, 32, 46, 49, 77 and 84 that its closed twin does not, and loses 4, 5, 6, 22, 26, 55, 72
-//! and 81: a search of its own, not a replacement.
+//! `ONE_THREAD` and one of `ONE_THREAD_LONG` leave the entry macro off, so a box pushed into a room
+//! may pass through it or wait in it. At 10 s a level, one thread, `--without improve`, with slices
+//! tried the same day (the first dive 2.25 s, the pull-led dive 5 s, the two open dives 2 and 0.5
+//! s), the rooms closed and open: `xsokoban` 56 -> 56 / 90 (46 and 70 gained; 8 and 45 lost, both
+//! solved near the end of the first dive's window, which is closed either way), `sasquatch` 31 ->
+//! 32 / 50 (17 gained). Alone at 15 s, the open dive with pushable-box cells, unweighted, solves
+//! `xsokoban` 15, 27, 32, 46, 49, 77 and 84 that its closed twin does not, and loses 4, 5, 6, 22,
+//! 26, 55, 72 and 81: a search of its own, not a replacement. At 60 s a level, one thread, the open
+//! dive with pushable-box cells given 6 s of `ONE_THREAD_LONG` (from the careful search):
+//! `xsokoban` 69 -> 74 / 90 (24, 32, 47 and 70 by it, and 85 at its slice's end), `sasquatch` 36 /
+//! 50 both, the same levels.
 //!
 //! The public surface is small: parse ([`split_collection`], [`find_level`], [`Level::parse`]),
 //! solve ([`solve`] with one [`Options`], ending in one [`Status`]), and check ([`verify`]).
@@ -133,25 +136,25 @@
 //! what it solves within a few seconds of its start or hardly at all, so several searches, each
 //! with a slice of the time, solve more than a few with long ones. From 60 s (`ONE_THREAD_LONG`),
 //! after the plain dive for 2% of the time come a dive whose cells also count the boxes the player
-//! can push, the same unweighted led by a search of pulls from the goals whose cells know where
-//! the player starts and weigh the pulls (see `search::pulls`, half the time), the careful search
-//! with pushable-box cells, and for the last 7.6% the dive with pushable-box cells without the
-//! packing orders, unweighted. Since no search's work carries over to the next, what such a
-//! schedule solves can be foreseen from runs of each search alone; the slices are chosen from
-//! those runs on two level sets (`cargo xtask sokoban-slices`) to cover the most levels with room
-//! for a machine 1.3 times slower. These searches need a second or more of their own to solve
-//! the levels the others do not, which a 10 s limit cannot spare. From 30 s up to 60
-//! (`ONE_THREAD_HALF_MINUTE`) four searches run, with slices chosen the same way for 30 s: the
-//! plain dive, the dive with pushable-box cells led by plain pulls, a dive whose cells count the
-//! boxes in passages instead, and the third search of 60 s.
+//! can push, the same with its goal rooms open (below, 10%), the same unweighted led by a search
+//! of pulls from the goals whose cells know where the player starts and weigh the pulls (see
+//! `search::pulls`, half the time), the careful search with pushable-box cells (5%), and for the
+//! last 9% the dive with pushable-box cells without the packing orders, unweighted. Since no
+//! search's work carries over to the next, what such a schedule solves can be foreseen from runs of
+//! each search alone; the slices are chosen from those runs on two level sets (`cargo xtask
+//! sokoban-slices`) to cover the most levels with room for a machine 1.3 times slower. These
+//! searches need a second or more of their own to solve the levels the others do not, which a 10 s
+//! limit cannot spare. From 30 s up to 60 (`ONE_THREAD_HALF_MINUTE`) four searches run, with slices
+//! chosen the same way for 30 s: the plain dive, the dive with pushable-box cells led by plain
+//! pulls, a dive whose cells count the boxes in passages instead, and the third search of 60 s.
 //! The dives fill goal rooms in a packing order, a box entering a room going straight to the
 //! room's next goal; the careful searches do not, in case the order was what trapped the
-//! dives, and neither do the portfolios' free dives. Two dives of `ONE_THREAD` keep the orders
-//! but leave the rooms *open*: a box pushed into a room is pushed like any other, so it may
-//! pass through to the floor beyond, where a room parts the level, or wait in it. A room is the
-//! floor round goals that doorways fence off, or, in a hall too open for that, a block of at
-//! least four goals side by side entered from a few squares: the blocks took `xsokoban` at 60 s
-//! from 58 to 60 / 90 on the slower machine (37, 61 and 67 gained, 77 lost).
+//! dives, and neither do the portfolios' free dives. Two dives of `ONE_THREAD` and one of
+//! `ONE_THREAD_LONG` keep the orders but leave the rooms *open*: a box pushed into a room is pushed
+//! like any other, so it may pass through to the floor beyond, where a room parts the level, or
+//! wait in it. A room is the floor round goals that doorways fence off, or, in a hall too open for
+//! that, a block of at least four goals side by side entered from a few squares: the blocks took
+//! `xsokoban` at 60 s from 58 to 60 / 90 on the slower machine (37, 61 and 67 gained, 77 lost).
 //!
 //! With [`Options::side_by_side`] two threads share the work, each for the whole time limit,
 //! and the first to settle the level stops the other. Below 30 s one runs the dive led by a
@@ -376,7 +379,7 @@ const ONE_THREAD: [Phase; 4] = [
 /// 75, for some), but they need seconds of search of their own to do it, which a 10 s limit
 /// cannot spare: the two searches of [`ONE_THREAD`] need theirs for the levels they solve late.
 const LONG_LIMIT: f64 = 30.0;
-/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of searches (five now), each
+/// The one-thread fast mode from [`LONG_LIMIT`] on: a portfolio of searches (six now), each
 /// with a slice of the time. A search solves most of what it ever solves within a few seconds of
 /// its start: run alone for 20 s a level on `xsokoban` (25 s for the dive with cells), seven
 /// searches solved 209 levels in all (a level counted once for each search that solved it), 189
@@ -545,11 +548,29 @@ const LONG_LIMIT: f64 = 30.0;
 /// gained 4.7 s into the careful search's slice, 41 lost as foreseen; 24 in 12.6 s rather than
 /// 46.2) in 1518 -> 1544 s, `sasquatch` 38 -> 38 / 50, the same levels and pushes, in 955 ->
 /// 1004 s. No more levels on this machine, but the same count with room for a slower one.
-const ONE_THREAD_LONG: [Phase; 5] = [
+///
+/// Opened (forty-fifth session): the open dive with pushable-box cells (`open-dive`, see
+/// `search::packing`), screened at 30 s, solves `xsokoban` 32, 47, 70 and 76 within 4.1 s alone, 31
+/// at 17.6 s (a level no screened search had solved) and 61, 75 and 87 past 12 s. It gets 6 s after
+/// the dive with pushable-box cells, taken from the careful search (9.25 -> 3 s; only it covers 21,
+/// at 1.6 s alone; its 47 and 76 are the open dive's now); the free dive keeps the rest (4.8 s). By
+/// the files: `xsokoban` 74 / 74 / 74 / 72 -> 75 at every margin 1.0 to 1.3, `sasquatch` 38 at each
+/// both ways. The climb's own slices (eight searches, the third only 5 s) cover 77 / 77 / 77 / 76
+/// but lose `sasquatch` 25, which the third search solves at 18.6 s alone. At 60 s a level, one
+/// thread, each against the slices before in its own sitting, on a day the machine ran large levels
+/// up to 2.2 times slower than the files say (`xsokoban` 13 by the pull-led dive alone: 26.2 s,
+/// 12.1 s in its file, the same 9,290,144 states): these slices `xsokoban` 69 -> 74 / 90 (24, 32,
+/// 47, 70 and 85 gained, none lost; 85 came 30.5 s into the third search's 31.25 s, as in the
+/// slices before, which missed it; 76 in 15.6 s rather than 54.5), `sasquatch` 36 -> 36 / 50, the
+/// same levels (25 and 44, which the third search solved in the sitting before, missed by both);
+/// the climb's 68 -> 73 (24, 30, 32, 41, 47 and 70 gained, 13 lost), `sasquatch` 38 -> 37 (25 lost,
+/// which the slices before solved 30.3 s into the third search's 31.25 s).
+const ONE_THREAD_LONG: [Phase; 6] = [
     phase(0.02, false, 0),
     phase(0.2492, false, MOBILE_CELLS),
-    unweighted(weighing_pulls(toward_start_region(pull_led(0.77)))),
-    phase(0.9242, true, MOBILE_CELLS),
+    open_rooms(phase(0.3492, false, MOBILE_CELLS)),
+    unweighted(weighing_pulls(toward_start_region(pull_led(0.86)))),
+    phase(0.91, true, MOBILE_CELLS),
     unweighted(free_dive(1.0, MOBILE_CELLS)),
 ];
 /// From this time limit on, the one-thread fast mode runs [`ONE_THREAD_LONG`], whose slices
